@@ -1,0 +1,49 @@
+"""A seeded tour of tablerules: cards, hand ranking, and a round of each game.
+
+Run it with ``python examples/tour.py``. The seed is fixed, so every run
+prints the same transcript.
+"""
+
+from __future__ import annotations
+
+import random
+
+import tablerules as tr
+
+SEED = 2026
+
+
+def tour_cards() -> None:
+    """Parse, print and order cards."""
+    print("== Cards ==")
+    hand = tr.parse_cards("As Kd 7h 2c")
+    print("parsed:", tr.cards_text(hand), "| sorted:", tr.cards_text(sorted(hand)))
+    try:
+        tr.parse_cards("As 1s")
+    except tr.CardError as error:
+        print("bad text is refused:", error)
+
+
+def tour_ranking() -> None:
+    """Rank a few hands, including the OFC foul test on the shared scale."""
+    print("\n== Ranking ==")
+    rng = random.Random(SEED)
+    for _ in range(3):
+        seven = tuple(rng.sample(tr.FULL_DECK, 7))
+        best = tr.best_rank(seven)
+        print(f"best of {tr.cards_text(seven)}: {tr.describe(best)}")
+    top, middle = tr.parse_cards("As Ad Kc"), tr.parse_cards("Ah Ac Qs Jd 2c")
+    verdict = "fouled" if tr.rank3(top) > tr.rank5(middle) else "fine"
+    print(f"top {tr.cards_text(top)} over middle {tr.cards_text(middle)}: {verdict}")
+    low = tr.rank_lowball27(tr.parse_cards("7c 5d 4h 3s 2c"))
+    print("best 2-7 low:", tr.describe(tr.lowball27_as_high(low)))
+
+
+def main() -> None:
+    """Run the whole tour."""
+    tour_cards()
+    tour_ranking()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,158 @@
+"""Pieces shared by the three games: seeded decks and reading serialized states.
+
+Every game deals each round from a fresh deck shuffled by :func:`round_deck`,
+so a game's seed fixes every shuffle, and writes cards as text in
+``to_dict`` so records stay readable. ``from_dict`` reads its input with the
+``read_*`` helpers, which raise :class:`~tablerules.StateError` naming the
+field that is wrong.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from tablerules.cards import FULL_DECK, Card, cards_text, parse_cards
+from tablerules.errors import CardError, ConfigError, StateError
+
+__all__ = [
+    "check_seed",
+    "parse_card_field",
+    "read_bool",
+    "read_cards",
+    "read_int",
+    "read_list",
+    "read_mapping",
+    "read_optional_int",
+    "read_str",
+    "round_deck",
+    "stacked_deck",
+    "write_cards",
+]
+
+def check_seed(seed: object) -> int:
+    """Return ``seed`` if it is an int (not a bool), else raise :class:`ConfigError`."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ConfigError(f"seed must be an int, not {type(seed).__name__}")
+    return seed
+
+
+def round_deck(seed: int, round_index: int, decks: int = 1) -> tuple[Card, ...]:
+    """The shuffled deck of one round of a game with this seed.
+
+    The same seed and round always give the same order, on every machine and
+    Python version (string seeds are hashed with SHA-512 by :mod:`random`).
+
+    >>> round_deck(7, 0) == round_deck(7, 0) != round_deck(7, 1)
+    True
+    """
+    cards = list(FULL_DECK) * decks
+    random.Random(f"tablerules/{seed}/{round_index}").shuffle(cards)
+    return tuple(cards)
+
+
+def stacked_deck(deck: Sequence[Card], decks: int = 1) -> tuple[Card, ...]:
+    """Check a deck given to ``new_game(deck=...)``: every card exactly ``decks`` times.
+
+    >>> len(stacked_deck(FULL_DECK))
+    52
+    >>> stacked_deck(FULL_DECK[:51])
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.ConfigError: a stacked deck must hold all 52 cards once each; missing As
+    """
+    cards = tuple(deck)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise ConfigError(f"a stacked deck holds Card values, not {card!r}")
+    counts = Counter(cards)
+    missing = [card for card in FULL_DECK if counts[card] < decks]
+    extra = [card for card in FULL_DECK if counts[card] > decks]
+    if missing or extra:
+        what = "once each" if decks == 1 else f"{decks} times each"
+        problems = []
+        if missing:
+            problems.append(f"missing {cards_text(missing)}")
+        if extra:
+            problems.append(f"too many {cards_text(extra)}")
+        raise ConfigError(
+            f"a stacked deck must hold all 52 cards {what}; {' and '.join(problems)}"
+        )
+    return cards
+
+
+def write_cards(cards: Sequence[Card]) -> str:
+    """Cards as one string of card text, ``""`` for none (see :func:`read_cards`)."""
+    return cards_text(cards)
+
+
+def read_mapping(data: object, where: str) -> Mapping[str, object]:
+    """``data`` as a mapping with str keys, or :class:`StateError`."""
+    if not isinstance(data, Mapping) or not all(isinstance(key, str) for key in data):
+        raise StateError(f"{where} must be an object with string keys, not {type(data).__name__}")
+    return data
+
+
+def _field(data: Mapping[str, object], key: str, where: str) -> object:
+    if key not in data:
+        raise StateError(f"{where} has no field {key!r}")
+    return data[key]
+
+
+def read_int(data: Mapping[str, object], key: str, where: str, *, minimum: int | None = None) -> int:
+    """Field ``key`` as an int (at least ``minimum``), or :class:`StateError`."""
+    value = _field(data, key, where)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise StateError(f"{where}.{key} must be an integer, not {value!r}")
+    if minimum is not None and value < minimum:
+        raise StateError(f"{where}.{key} must be at least {minimum}, not {value}")
+    return value
+
+
+def read_optional_int(data: Mapping[str, object], key: str, where: str) -> int | None:
+    """Field ``key`` as an int or ``None``, or :class:`StateError`."""
+    if _field(data, key, where) is None:
+        return None
+    return read_int(data, key, where)
+
+
+def read_bool(data: Mapping[str, object], key: str, where: str) -> bool:
+    """Field ``key`` as a bool, or :class:`StateError`."""
+    value = _field(data, key, where)
+    if not isinstance(value, bool):
+        raise StateError(f"{where}.{key} must be true or false, not {value!r}")
+    return value
+
+
+def read_str(data: Mapping[str, object], key: str, where: str) -> str:
+    """Field ``key`` as a str, or :class:`StateError`."""
+    value = _field(data, key, where)
+    if not isinstance(value, str):
+        raise StateError(f"{where}.{key} must be a string, not {value!r}")
+    return value
+
+
+def read_list(data: Mapping[str, object], key: str, where: str) -> list[object]:
+    """Field ``key`` as a list, or :class:`StateError`."""
+    value = _field(data, key, where)
+    if not isinstance(value, list):
+        raise StateError(f"{where}.{key} must be a list, not {type(value).__name__}")
+    return value
+
+
+def read_cards(data: Mapping[str, object], key: str, where: str) -> tuple[Card, ...]:
+    """Field ``key`` as card text (``""`` for none), or :class:`StateError`."""
+    return parse_card_field(_field(data, key, where), f"{where}.{key}")
+
+
+def parse_card_field(value: object, where: str) -> tuple[Card, ...]:
+    """Card text written by :func:`write_cards` read back, or :class:`StateError`."""
+    if not isinstance(value, str):
+        raise StateError(f"{where} must be card text such as 'As Kd', not {value!r}")
+    if not value.strip():
+        return ()
+    try:
+        return parse_cards(value)
+    except CardError as error:
+        raise StateError(f"{where}: {error}") from None

@@ -1,0 +1,259 @@
+"""Cards: :class:`Rank`, :class:`Suit`, :class:`Card`, :func:`parse_cards` and :data:`FULL_DECK`.
+
+A :class:`Card` is immutable, hashable, ordered by (rank, suit) and prints as
+its two-letter text:
+
+>>> from tablerules import Card, Rank, Suit, parse_cards
+>>> ace = Card.parse("As")
+>>> print(ace)
+As
+>>> ace.rank, ace.suit
+(<Rank.ACE: 14>, <Suit.SPADES: 3>)
+>>> ace == Card(Rank.ACE, Suit.SPADES)
+True
+>>> sorted(parse_cards("Kd As 2c Ks"))
+[Card.parse('2c'), Card.parse('Kd'), Card.parse('Ks'), Card.parse('As')]
+
+Underneath, a card is an :class:`int` (the class derives from it) whose value
+is a code the hand ranker adds up; the 52 cards are created once and reused,
+so building a card never allocates. The numeric value is an implementation
+detail: use :attr:`Card.rank`, :attr:`Card.suit` and :attr:`Card.index`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Final, SupportsIndex
+
+from tablerules.errors import CardError
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+__all__ = ["FULL_DECK", "Card", "Rank", "Suit", "cards_text", "parse_cards"]
+
+RANK_LETTERS: Final = "23456789TJQKA"
+SUIT_LETTERS: Final = "cdhs"
+
+
+class Rank(enum.IntEnum):
+    """A card rank, valued 2 to 14 (aces high)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        """The rank's letter, as in card text.
+
+        >>> Rank.TEN.letter, Rank.ACE.letter
+        ('T', 'A')
+        """
+        return RANK_LETTERS[self - 2]
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+class Suit(enum.IntEnum):
+    """A card suit. Suits are ordered c < d < h < s where an order is needed."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The suit's letter, as in card text.
+
+        >>> Suit.HEARTS.letter
+        'h'
+        """
+        return SUIT_LETTERS[self]
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+# The ranker's card code. Two parts, added up over a hand:
+# - bits 24 and up: a rank code from a set whose sums of 1 to 5 ranks (each
+#   rank at most four times) are all distinct, so the sum names the ranks;
+# - bits 0 to 23: four 6-bit suit fields; a card adds 7 to its suit's field.
+#   Five cards of one suit make 35, the only count that sets the field's bit 5,
+#   so masking those four bits tells a flush without a branch.
+# Rank codes grow with rank and suit fields with suit, so the integer order is
+# the card order (rank, then suit).
+RANK_CODES: Final = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
+RANK_SHIFT: Final = 24
+SUIT_BITS: Final = 6
+SUIT_WEIGHT: Final = 7
+
+
+def _code(rank_index: int, suit: int) -> int:
+    return (RANK_CODES[rank_index] << RANK_SHIFT) | (SUIT_WEIGHT << (SUIT_BITS * suit))
+
+
+class Card(int):
+    """A playing card. ``Card(Rank.ACE, Suit.SPADES)`` or ``Card.parse("As")``.
+
+    Cards compare by rank, then suit (c < d < h < s), hash as their values and
+    print as their text. The 52 cards are interned: ``Card(r, s) is Card(r, s)``.
+
+    >>> Card.parse("Td")
+    Card.parse('Td')
+    >>> Card.parse("Td") < Card.parse("Th") < Card.parse("Jc")
+    True
+    >>> Card(14, 0)
+    Card.parse('Ac')
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, rank: SupportsIndex, suit: SupportsIndex) -> Card:
+        """Return the card of this rank (2 to 14) and suit (0 to 3)."""
+        rank_value, suit_value = int(rank), int(suit)
+        if not (2 <= rank_value <= 14 and 0 <= suit_value <= 3):
+            raise CardError(f"no card has rank {rank!r} and suit {suit!r}")
+        return _CARDS[(rank_value - 2) * 4 + suit_value]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse one card from its text, such as ``"As"`` or ``"10h"``.
+
+        The rank letter may be lower case and the suit upper case; ``10`` is
+        read as ``T``.
+
+        >>> Card.parse("qh")
+        Card.parse('Qh')
+        >>> Card.parse("Ax")
+        Traceback (most recent call last):
+        ...
+        tablerules.errors.CardError: bad card 'Ax': 'x' is not a suit (expected one of c d h s)
+        """
+        cards = parse_cards(text)
+        if len(cards) != 1:
+            raise CardError(f"expected exactly one card, got {len(cards)} in {text!r}")
+        return cards[0]
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return _RANK_OF[self]
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return _SUIT_OF[self]
+
+    @property
+    def index(self) -> int:
+        """The card's place in :data:`FULL_DECK`, 0 (``2c``) to 51 (``As``)."""
+        return _INDEX_OF[self]
+
+    def __str__(self) -> str:
+        return _TEXT_OF[self]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({_TEXT_OF[self]!r})"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, int]]:
+        index = _INDEX_OF[self]
+        return (Card, (index // 4 + 2, index % 4))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+
+def _make_cards() -> tuple[Card, ...]:
+    return tuple(
+        int.__new__(Card, _code(rank_index, suit)) for rank_index in range(13) for suit in range(4)
+    )
+
+
+_CARDS: Final = _make_cards()
+_RANK_OF: Final = {card: Rank(i // 4 + 2) for i, card in enumerate(_CARDS)}
+_SUIT_OF: Final = {card: Suit(i % 4) for i, card in enumerate(_CARDS)}
+_INDEX_OF: Final = {card: i for i, card in enumerate(_CARDS)}
+_TEXT_OF: Final = {card: RANK_LETTERS[i // 4] + SUIT_LETTERS[i % 4] for i, card in enumerate(_CARDS)}
+
+FULL_DECK: Final[tuple[Card, ...]] = _CARDS
+"""The 52 cards in order: ``2c 2d 2h 2s 3c ... As``."""
+
+_RANK_BY_LETTER: Final = {letter: i for i, letter in enumerate(RANK_LETTERS)}
+_RANK_BY_LETTER.update({letter.lower(): i for i, letter in enumerate(RANK_LETTERS)})
+_SUIT_BY_LETTER: Final = {letter: i for i, letter in enumerate(SUIT_LETTERS)}
+_SUIT_BY_LETTER.update({letter.upper(): i for i, letter in enumerate(SUIT_LETTERS)})
+_SEPARATORS: Final = frozenset(" \t\r\n,")
+
+
+def _bad_token(token: str) -> CardError:
+    rank, suit = token[:-1], token[-1:]
+    if rank not in _RANK_BY_LETTER and rank != "10":
+        return CardError(
+            f"bad card {token!r}: {rank!r} is not a rank (expected one of {' '.join(RANK_LETTERS)})"
+        )
+    return CardError(
+        f"bad card {token!r}: {suit!r} is not a suit (expected one of {' '.join(SUIT_LETTERS)})"
+    )
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse cards from text: ``"As Kd 7h"``, ``"AsKd7h"`` or ``"As,Kd,7h"``.
+
+    Returns the cards in the order written (repeats are kept: two decks may be
+    in play). Bad text raises :class:`~tablerules.CardError` naming the bad
+    token.
+
+    >>> parse_cards("As Kd 7h") == parse_cards("AsKd7h")
+    True
+    >>> parse_cards("As 1s")
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.CardError: bad card '1s': '1' is not a rank (expected one of 2 3 4 5 6 7 8 9 T J Q K A)
+    """
+    if not isinstance(text, str):
+        raise CardError(f"card text must be a str, not {type(text).__name__}")
+    cards: list[Card] = []
+    position, end = 0, len(text)
+    while position < end:
+        char = text[position]
+        if char in _SEPARATORS:
+            position += 1
+            continue
+        size = 3 if text.startswith("10", position) else 2
+        token = text[position : position + size]
+        rank_index = 8 if size == 3 else _RANK_BY_LETTER.get(token[0])
+        suit = _SUIT_BY_LETTER.get(token[-1]) if len(token) == size else None
+        if rank_index is None or suit is None:
+            if len(token) < 2 or token[1] in _SEPARATORS:
+                raise CardError(f"bad card {token.strip()!r}: a card is a rank and a suit, such as 'As'")
+            raise _bad_token(token)
+        cards.append(_CARDS[rank_index * 4 + suit])
+        position += size
+    if not cards:
+        raise CardError(f"no cards in {text!r}")
+    return tuple(cards)
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Write cards as text separated by spaces; :func:`parse_cards` reads it back.
+
+    >>> cards_text(parse_cards("AsKd7h"))
+    'As Kd 7h'
+    """
+    return " ".join([_TEXT_OF[card] for card in cards])
