@@ -1,0 +1,60 @@
+"""Random playouts per second for each game, and the cost of single calls.
+
+Usage: ``python benchmarks/playouts.py [--seconds S] [--game NAME ...]``.
+Speed lives here, never in the test suite: numbers depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+
+Row = tuple[str, float, str]
+"""One line of output: what was measured, the number, its unit."""
+
+
+def per_second(run_once: Callable[[int], object], seconds: float) -> float:
+    """How many times per second ``run_once(i)`` runs, over about ``seconds``."""
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        run_once(count)
+        count += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return count / (now - start)
+
+
+def microseconds(call: Callable[[], object], repeat: int = 2000) -> float:
+    """The best per-call time of ``call`` in microseconds, over a few batches."""
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(repeat):
+            call()
+        best = min(best, (time.perf_counter() - start) / repeat)
+    return best * 1e6
+
+
+# --- game benchmarks: one function per game, returning rows ----------------
+
+# (each game adds its function below and registers it in GAMES)
+
+GAMES: dict[str, Callable[[float], list[Row]]] = {}
+
+
+def main() -> None:
+    """Run the selected benchmarks and print one line per measurement."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game")
+    args = parser.parse_args()
+    for name in args.game or sorted(GAMES):
+        for label, value, unit in GAMES[name](args.seconds):
+            print(f"{name:7} {label:45} {value:12,.1f} {unit}")
+
+
+if __name__ == "__main__":
+    main()
