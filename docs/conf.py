@@ -6,7 +6,7 @@ import tablerules
 
 project = "tablerules"
 author = "The tablerules developers"
-copyright = "2026, The tablerules developers"  # noqa: A001
+copyright = "2026, The tablerules developers"
 version = release = tablerules.__version__
 
 extensions = [

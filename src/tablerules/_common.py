@@ -31,6 +31,7 @@ __all__ = [
     "write_cards",
 ]
 
+
 def check_seed(seed: object) -> int:
     """Return ``seed`` if it is an int (not a bool), else raise :class:`ConfigError`."""
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -76,9 +77,7 @@ def stacked_deck(deck: Sequence[Card], decks: int = 1) -> tuple[Card, ...]:
             problems.append(f"missing {cards_text(missing)}")
         if extra:
             problems.append(f"too many {cards_text(extra)}")
-        raise ConfigError(
-            f"a stacked deck must hold all 52 cards {what}; {' and '.join(problems)}"
-        )
+        raise ConfigError(f"a stacked deck must hold all 52 cards {what}; {' and '.join(problems)}")
     return cards
 
 
@@ -100,7 +99,9 @@ def _field(data: Mapping[str, object], key: str, where: str) -> object:
     return data[key]
 
 
-def read_int(data: Mapping[str, object], key: str, where: str, *, minimum: int | None = None) -> int:
+def read_int(
+    data: Mapping[str, object], key: str, where: str, *, minimum: int | None = None
+) -> int:
     """Field ``key`` as an int (at least ``minimum``), or :class:`StateError`."""
     value = _field(data, key, where)
     if not isinstance(value, int) or isinstance(value, bool):

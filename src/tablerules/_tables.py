@@ -17,13 +17,14 @@ from __future__ import annotations
 import itertools
 from typing import Final
 
-from tablerules.cards import RANK_CODES, RANK_SHIFT, SUIT_BITS
+from tablerules.cards import COUNT_SHIFT, RANK_CODES, RANK_SHIFT, SUIT_BITS
 
 CATEGORY_BASE: Final = 14**5
 """One step of category in a value; ``value // CATEGORY_BASE`` is the category."""
 
 FLUSH_FLAGS: Final = sum(32 << (SUIT_BITS * suit) for suit in range(4))
-KEY_MASK: Final = -(1 << RANK_SHIFT) | FLUSH_FLAGS
+KEY_MASK: Final = -(1 << COUNT_SHIFT) | FLUSH_FLAGS
+"""Keeps the rank part, the count and the four flush flags of a sum of card codes."""
 LOWBALL_TOP: Final = 10 * CATEGORY_BASE
 """2-7 lowball values are ``LOWBALL_TOP`` minus an aces-high, no-wheel value."""
 
@@ -32,7 +33,7 @@ HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_F
 )
 PAIRED_CATEGORIES: Final = frozenset({PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS})
 # Group sizes of a hand, largest first, and the category they make.
-_SHAPES: Final = {
+_SHAPES: Final[dict[int, dict[tuple[int, ...], int]]] = {
     1: {(1,): HIGH_CARD},
     2: {(1, 1): HIGH_CARD, (2,): PAIR},
     3: {(1, 1, 1): HIGH_CARD, (2, 1): PAIR, (3,): TRIPS},
@@ -82,7 +83,7 @@ def _straight_top(ranks: tuple[int, ...], *, wheel: bool) -> int:
 
 
 def _build() -> tuple[dict[int, int], ...]:
-    codes = dict(zip(_RANKS_HIGH_FIRST, reversed(RANK_CODES)))
+    codes = dict(zip(_RANKS_HIGH_FIRST, reversed(RANK_CODES), strict=True))
     plain: dict[int, dict[int, int]] = {}
     signed: dict[int, dict[int, int]] = {}
     lowball: dict[int, int] = {}
@@ -90,7 +91,8 @@ def _build() -> tuple[dict[int, int], ...]:
         table: dict[int, int] = {}
         for shape, category in shapes.items():
             for ranks in _groups(shape):
-                key = sum(codes[rank] * count for rank, count in zip(ranks, shape)) << RANK_SHIFT
+                code_sum = sum(codes[rank] * n for rank, n in zip(ranks, shape, strict=True))
+                key = (code_sum << RANK_SHIFT) | (size << COUNT_SHIFT)
                 value = category * CATEGORY_BASE + _digits(ranks)
                 if size < 5 or category != HIGH_CARD:
                     table[key] = value
@@ -119,10 +121,33 @@ def _build() -> tuple[dict[int, int], ...]:
             key: -value if value // CATEGORY_BASE in PAIRED_CATEGORIES else value
             for key, value in table.items()
         }
-    return plain[1], plain[2], plain[3], plain[4], plain[5], signed[3], signed[5], lowball
+    small = {key: value for size in (1, 2, 3, 4) for key, value in plain[size].items()}
+    return small, plain[3], plain[5], signed[3], signed[5], lowball
 
 
-RANK1, RANK2, RANK3, RANK4, RANK5, RANK3_SIGNED, RANK5_SIGNED, LOWBALL27 = _build()
-"""Key to value, by hand size; the ``_SIGNED`` tables negate values of hands with a
-repeated rank (the only hands in which a card can be repeated), and ``LOWBALL27``
-holds 2-7 lowball values of five-card hands."""
+SMALL, RANK3, RANK5, RANK3_SIGNED, RANK5_SIGNED, LOWBALL27 = _build()
+"""Key to value: ``SMALL`` for 1 to 4 cards (the key's count tells the size),
+``RANK3`` and ``RANK5`` for three and five cards. The ``_SIGNED`` tables
+negate the values of hands with a repeated rank (the only hands in which a
+card can be repeated). ``LOWBALL27`` holds 2-7 lowball values of five cards."""
+
+
+def build_rank7() -> dict[int, int]:
+    """Key to value of the best five of seven cards that hold no five of a suit.
+
+    Built on first use (49,205 entries, a fraction of a second): the best hand
+    of seven ranks is the best of the six-rank hands left by dropping one of
+    its ranks, and the same from six down to five.
+    """
+    unit = [code << RANK_SHIFT for code in RANK_CODES]
+    one = 1 << COUNT_SHIFT
+    best = {key: value for key, value in RANK5.items() if not key & FLUSH_FLAGS}
+    for size in (6, 7):
+        bigger: dict[int, int] = {}
+        for combo in itertools.combinations_with_replacement(range(13), size):
+            if any(combo[i] == combo[i + 4] for i in range(size - 4)):
+                continue  # a rank five times
+            key = sum(unit[rank] for rank in combo) + size * one
+            bigger[key] = max(best[key - unit[rank] - one] for rank in set(combo))
+        best = bigger
+    return best

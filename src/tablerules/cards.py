@@ -87,22 +87,28 @@ class Suit(enum.IntEnum):
         return self.letter
 
 
-# The ranker's card code. Two parts, added up over a hand:
-# - bits 24 and up: a rank code from a set whose sums of 1 to 5 ranks (each
-#   rank at most four times) are all distinct, so the sum names the ranks;
+# The ranker's card code, three parts added up over a hand:
+# - bits 27 and up: a rank code from a set whose sums of up to seven ranks
+#   (each rank at most four times) are all distinct, so the sum names the ranks;
+# - bits 24 to 26: a count, 1 per card, so a sum also says how many cards;
 # - bits 0 to 23: four 6-bit suit fields; a card adds 7 to its suit's field.
-#   Five cards of one suit make 35, the only count that sets the field's bit 5,
-#   so masking those four bits tells a flush without a branch.
+#   Five, six or seven cards of one suit (35, 42, 49) are the only counts that
+#   set the field's bit 5, so masking those four bits tells a flush.
 # Rank codes grow with rank and suit fields with suit, so the integer order is
 # the card order (rank, then suit).
-RANK_CODES: Final = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
-RANK_SHIFT: Final = 24
+RANK_CODES: Final = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+RANK_SHIFT: Final = 27
+COUNT_SHIFT: Final = 24
 SUIT_BITS: Final = 6
 SUIT_WEIGHT: Final = 7
 
 
 def _code(rank_index: int, suit: int) -> int:
-    return (RANK_CODES[rank_index] << RANK_SHIFT) | (SUIT_WEIGHT << (SUIT_BITS * suit))
+    return (
+        (RANK_CODES[rank_index] << RANK_SHIFT)
+        | (1 << COUNT_SHIFT)
+        | (SUIT_WEIGHT << (SUIT_BITS * suit))
+    )
 
 
 class Card(int):
@@ -168,6 +174,9 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card.parse({_TEXT_OF[self]!r})"
 
+    def __format__(self, spec: str) -> str:
+        return format(_TEXT_OF[self], spec)
+
     def __reduce__(self) -> tuple[type[Card], tuple[int, int]]:
         index = _INDEX_OF[self]
         return (Card, (index // 4 + 2, index % 4))
@@ -189,7 +198,9 @@ _CARDS: Final = _make_cards()
 _RANK_OF: Final = {card: Rank(i // 4 + 2) for i, card in enumerate(_CARDS)}
 _SUIT_OF: Final = {card: Suit(i % 4) for i, card in enumerate(_CARDS)}
 _INDEX_OF: Final = {card: i for i, card in enumerate(_CARDS)}
-_TEXT_OF: Final = {card: RANK_LETTERS[i // 4] + SUIT_LETTERS[i % 4] for i, card in enumerate(_CARDS)}
+_TEXT_OF: Final = {
+    card: RANK_LETTERS[i // 4] + SUIT_LETTERS[i % 4] for i, card in enumerate(_CARDS)
+}
 
 FULL_DECK: Final[tuple[Card, ...]] = _CARDS
 """The 52 cards in order: ``2c 2d 2h 2s 3c ... As``."""
@@ -224,7 +235,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     >>> parse_cards("As 1s")
     Traceback (most recent call last):
     ...
-    tablerules.errors.CardError: bad card '1s': '1' is not a rank (expected one of 2 3 4 5 6 7 8 9 T J Q K A)
+    tablerules.errors.CardError: bad card '1s': '1' is not a rank (expected one of ...)
     """
     if not isinstance(text, str):
         raise CardError(f"card text must be a str, not {type(text).__name__}")
@@ -241,7 +252,9 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         suit = _SUIT_BY_LETTER.get(token[-1]) if len(token) == size else None
         if rank_index is None or suit is None:
             if len(token) < 2 or token[1] in _SEPARATORS:
-                raise CardError(f"bad card {token.strip()!r}: a card is a rank and a suit, such as 'As'")
+                raise CardError(
+                    f"bad card {token.strip()!r}: a card is a rank and a suit, such as 'As'"
+                )
             raise _bad_token(token)
         cards.append(_CARDS[rank_index * 4 + suit])
         position += size

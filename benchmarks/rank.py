@@ -1,0 +1,181 @@
+"""Hand ranking speed: nanoseconds per hand, and ratios against peers in the same run.
+
+Usage: ``python benchmarks/rank.py [--hands N] [--repeat R]``. Peers (treys,
+pokerkit, eval7) come from the ``bench`` extra; a missing peer is skipped.
+Every contestant ranks the same random hands, pre-built in its own card type
+as a user would hold them, in a plain ``for`` loop; the best of ``--repeat``
+runs counts. The floor is a one-argument Python function doing one dict
+lookup on a precomputed int: no Python ranker can beat it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import tablerules as tr
+
+Contestant = tuple[str, Callable[[Any], object], Sequence[Any]]
+
+
+def time_per_item(function: Callable[[Any], object], items: Sequence[object], repeat: int) -> float:
+    """Best nanoseconds per call of ``function`` over ``items``."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter_ns()
+        for item in items:
+            function(item)
+        best = min(best, (time.perf_counter_ns() - start) / len(items))
+    return best
+
+
+def time_batch(function: Callable[[Any], object], items: Sequence[Any], repeat: int) -> float:
+    """Best nanoseconds per item of one call of ``function`` on all ``items``."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter_ns()
+        function(items)
+        best = min(best, (time.perf_counter_ns() - start) / len(items))
+    return best
+
+
+def peers(
+    hands5: list[tuple[tr.Card, ...]],
+    hands3: list[tuple[tr.Card, ...]],
+    hands7: list[tuple[tr.Card, ...]],
+) -> dict[str, list[Contestant]]:
+    """The peers' contestants, by task, for those peers that are installed."""
+    found: dict[str, list[Contestant]] = {"five": [], "three": [], "seven": []}
+    try:
+        import treys
+    except ImportError:
+        print("treys not installed: skipped", file=sys.stderr)
+    else:
+        evaluator = treys.Evaluator()
+        code = {card: treys.Card.new(str(card)) for card in tr.FULL_DECK}
+        t5 = [[code[card] for card in hand] for hand in hands5]
+        t7 = [
+            ([code[card] for card in hand[:2]], [code[card] for card in hand[2:]])
+            for hand in hands7
+        ]
+        found["five"].append(("treys Evaluator._five", evaluator._five, t5))
+        found["five"].append(
+            ("treys Evaluator.evaluate (0+5)", lambda h: evaluator.evaluate([], h), t5)
+        )
+        found["seven"].append(
+            ("treys Evaluator.evaluate (2+5)", lambda h: evaluator.evaluate(*h), t7)
+        )
+    try:
+        import eval7
+    except ImportError:
+        print("eval7 not installed: skipped", file=sys.stderr)
+    else:
+        code7 = {card: eval7.Card(str(card)) for card in tr.FULL_DECK}
+        found["five"].append(
+            ("eval7.evaluate (compiled)", eval7.evaluate, [[code7[c] for c in h] for h in hands5])
+        )
+        found["three"].append(
+            ("eval7.evaluate (compiled)", eval7.evaluate, [[code7[c] for c in h] for h in hands3])
+        )
+        found["seven"].append(
+            ("eval7.evaluate (compiled)", eval7.evaluate, [[code7[c] for c in h] for h in hands7])
+        )
+    try:
+        import pokerkit
+    except ImportError:
+        print("pokerkit not installed: skipped", file=sys.stderr)
+    else:
+        lookup = pokerkit.StandardLookup()
+        pk = {
+            card: pokerkit.Card.parse(str(card))[0]
+            if False
+            else next(iter(pokerkit.Card.parse(str(card))))
+            for card in tr.FULL_DECK
+        }
+        p5 = [tuple(pk[card] for card in hand) for hand in hands5]
+        found["five"].append(("pokerkit StandardLookup.get_entry", lookup.get_entry, p5))
+        found["five"].append(
+            ("pokerkit StandardHighHand.from_game", pokerkit.StandardHighHand.from_game, p5)
+        )
+    return found
+
+
+def main() -> None:
+    """Measure and print the tables."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    rng = random.Random(2026)
+    hands5 = [tuple(rng.sample(tr.FULL_DECK, 5)) for _ in range(args.hands)]
+    hands3 = [tuple(rng.sample(tr.FULL_DECK, 3)) for _ in range(args.hands)]
+    hands7 = [tuple(rng.sample(tr.FULL_DECK, 7)) for _ in range(args.hands // 4)]
+    table = {i: i for i in range(10_000)}
+
+    def floor(key: int) -> int:
+        return table[key]
+
+    keys = [rng.randrange(10_000) for _ in range(args.hands)]
+    floor_ns = time_per_item(floor, keys, args.repeat)
+    found = peers(hands5, hands3, hands7)
+    tasks: list[tuple[str, list[Contestant], Sequence[object]]] = [
+        (
+            "five cards",
+            [
+                ("tablerules.rank5 (checked)", tr.rank5, hands5),
+                ("tablerules.rank5_unchecked", tr.rank5_unchecked, hands5),
+                *found["five"],
+            ],
+            hands5,
+        ),
+        (
+            "three cards",
+            [
+                ("tablerules.rank3 (checked)", tr.rank3, hands3),
+                ("tablerules.rank3_unchecked", tr.rank3_unchecked, hands3),
+                *found["three"],
+            ],
+            hands3,
+        ),
+        (
+            "seven cards (best five)",
+            [
+                ("tablerules.best_rank (checked)", tr.best_rank, hands7),
+                ("tablerules.best_rank_unchecked", tr.best_rank_unchecked, hands7),
+                *found["seven"],
+            ],
+            hands7,
+        ),
+    ]
+    print(
+        f"Python {sys.version.split()[0]}, {args.hands:,} random hands, best of {args.repeat} runs"
+    )
+    print(f"floor (one dict lookup in a function): {floor_ns:.0f} ns\n")
+    for title, contestants, _ in tasks:
+        timings = [
+            (name, time_per_item(function, items, args.repeat))
+            for name, function, items in contestants
+        ]
+        if title == "five cards":
+            timings.insert(
+                2,
+                (
+                    "tablerules.rank5_many (checked, per hand)",
+                    time_batch(tr.rank5_many, hands5, args.repeat),
+                ),
+            )
+        reference = next((ns for name, ns in timings if name.startswith(("treys", "eval7"))), None)
+        print(f"{title}:")
+        print(f"  {'':45} {'ns/hand':>9} {'x floor':>8} {'x first peer':>12}")
+        for name, ns in timings:
+            peer = f"{ns / reference:12.2f}" if reference else f"{'-':>12}"
+            print(f"  {name:45} {ns:9.0f} {ns / floor_ns:8.2f} {peer}")
+        print()
+
+
+if __name__ == "__main__":
+    main()
