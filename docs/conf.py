@@ -30,6 +30,10 @@ nitpick_ignore_regex = [
         r"(builtins\.)?(int|str|bool|object|tuple|dict|list|None|type|float|bytes|set|"
         r"frozenset|ValueError|Exception|KeyError|TypeError|NoneType|Ellipsis)",
     ),
+    (
+        r"py:(mod|class|func|meth|data)",
+        r"(random|tracemalloc|concurrent|pickle|json|itertools|collections|enum|typing)(\..*)?",
+    ),
     (r"py:.*", r"(collections\.abc|typing|typing_extensions|random|attrs?)\..*"),
     (r"py:class", r"(Sequence|Iterable|Iterator|Mapping|Random|SupportsIndex|Final|T)"),
     (r"py:class", r"tablerules\..*\.(Action|T)"),

@@ -26,7 +26,7 @@ class RulesError(Exception):
 class IllegalActionError(RulesError, ValueError):
     """An action that the rules forbid in the current state.
 
-    The message says which rule was broken; :attr:`action` holds the action.
+    The message says which rule was broken; ``action`` holds the action.
     The state the action was applied to is never changed.
     """
 
