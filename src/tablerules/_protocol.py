@@ -1,0 +1,119 @@
+"""The shape every game module has, as :class:`typing.Protocol` classes.
+
+``tablerules.ofc``, ``tablerules.mock`` and ``tablerules.mentok`` each satisfy
+:class:`Game` (mypy checks modules against protocols), so generic code, such
+as a bot, a simulator or a test suite, is written once for all three:
+
+>>> import random
+>>> import tablerules as tr
+>>> def play_out(game: tr.Game[tr.GameState, object, object, object], seed: int) -> tuple[int, ...]:
+...     rng = random.Random(seed)
+...     state = game.new_game(game.Config(max_rounds=1), seed=seed)
+...     while not state.is_over:
+...         state = game.apply(state, game.random_action(state, rng))
+...     return state.scores
+>>> sorted(tr.GAMES)
+['mentok', 'mock', 'ofc']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+from tablerules.cards import Card
+
+__all__ = ["Game", "GameObservation", "GameState"]
+
+
+class GameState(Protocol):
+    """What every game's ``State`` offers (see each game for the rest)."""
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must act; ``None`` once the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's game points (OFC: bankroll)."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over; empty before."""
+
+    @property
+    def round(self) -> int:
+        """The round being played, from 0."""
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's private cards."""
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The undrawn cards, next first."""
+
+    @property
+    def last_round(self) -> object:
+        """The public summary of the round just finished; ``None`` in round 0."""
+
+
+class GameObservation(Protocol):
+    """What every game's ``Observation`` offers."""
+
+    @property
+    def seat(self) -> int:
+        """The observer."""
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The observer's own private cards."""
+
+    @property
+    def last_round(self) -> object:
+        """The public summary of the round just finished; ``None`` in round 0."""
+
+
+StateT = TypeVar("StateT", bound=GameState)
+ActionT = TypeVar("ActionT")
+ObservationT = TypeVar("ObservationT")
+ConfigT = TypeVar("ConfigT")
+
+
+class Game(Protocol[StateT, ActionT, ObservationT, ConfigT]):
+    """A game module: its classes and its pure functions."""
+
+    @property
+    def Config(self) -> type[ConfigT]:  # noqa: N802 - the module attribute is a class
+        """The game's configuration class."""
+
+    def new_game(
+        self, config: ConfigT | None = None, *, seed: int, deck: Sequence[Card] | None = None
+    ) -> StateT:
+        """A new game; the seed fixes every shuffle."""
+
+    def legal_actions(self, state: StateT) -> tuple[ActionT, ...]:
+        """Every legal action of the seat to act."""
+
+    def is_legal(self, state: StateT, action: ActionT) -> bool:
+        """Whether ``action`` is legal now."""
+
+    def random_action(self, state: StateT, rng: random.Random) -> ActionT:
+        """A legal action drawn with ``rng``."""
+
+    def apply(self, state: StateT, action: ActionT) -> StateT:
+        """The state after ``action``; the given state is unchanged."""
+
+    def observe(self, state: StateT, seat: int) -> ObservationT:
+        """What ``seat`` may know."""
+
+    def to_dict(self, state: StateT) -> dict[str, Any]:
+        """A JSON-compatible record of the state."""
+
+    def from_dict(self, data: Mapping[str, object]) -> StateT:
+        """The state a record describes."""
