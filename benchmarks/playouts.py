@@ -47,7 +47,7 @@ def bench_ofc(seconds: float) -> list[Row]:
     """Random 2-player pineapple rounds per second, and the cost of single calls."""
     import random
 
-    import tablerules.ofc as ofc
+    from tablerules import ofc
 
     config = ofc.Config(max_rounds=1)
     rng = random.Random(2026)
@@ -74,8 +74,16 @@ def bench_ofc(seconds: float) -> list[Row]:
         ("random 2-player pineapple rounds", rounds, "rounds/s"),
         ("apply (pineapple street)", microseconds(lambda: ofc.apply(later, action)), "us"),
         ("apply (last street: scoring)", microseconds(lambda: ofc.apply(last, final_action)), "us"),
-        ("random_action (pineapple street)", microseconds(lambda: ofc.random_action(later, rng)), "us"),
-        ("legal_actions (first street: 232)", microseconds(lambda: ofc.legal_actions(first), 200), "us"),
+        (
+            "random_action (pineapple street)",
+            microseconds(lambda: ofc.random_action(later, rng)),
+            "us",
+        ),
+        (
+            "legal_actions (first street: 232)",
+            microseconds(lambda: ofc.legal_actions(first), 200),
+            "us",
+        ),
         ("legal_actions (pineapple street)", microseconds(lambda: ofc.legal_actions(later)), "us"),
         ("observe", microseconds(lambda: ofc.observe(later, 0)), "us"),
     ]

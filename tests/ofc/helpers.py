@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import tablerules as tr
-import tablerules.ofc as ofc
+from tablerules import ofc
 from tablerules.ofc.rules import _start_round
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 
 def stacked(text: str) -> tuple[tr.Card, ...]:
@@ -20,7 +23,11 @@ def street_plan(
     config: ofc.Config, board: ofc.Board, discards: Sequence[tr.Card] = ()
 ) -> list[ofc.Place]:
     """Split a target board into the Place of each street (first street first)."""
-    rows = [(card, name) for name, row in zip(("top", "middle", "bottom"), board.rows) for card in row]
+    rows = [
+        (card, name)
+        for name, row in zip(("top", "middle", "bottom"), board.rows, strict=False)
+        for card in row
+    ]
     per = 2 if config.variant == "pineapple" else 1
     chunks = [rows[:5]] + [rows[5 + i * per : 5 + (i + 1) * per] for i in range(config.streets - 1)]
     plan = []
@@ -44,7 +51,9 @@ def scripted(
     """Round 0 stacked so each seat can build its board; returns the start and the actions."""
     parsed = [ofc.Board.parse(text) for text in boards]
     thrown = [tr.parse_cards(text) for text in discards] if discards else [()] * len(boards)
-    plans = [street_plan(config, board, cards) for board, cards in zip(parsed, thrown)]
+    plans = [
+        street_plan(config, board, cards) for board, cards in zip(parsed, thrown, strict=False)
+    ]
     order = [(1 + step) % config.players for step in range(config.players)]
     deck: list[tr.Card] = []
     actions = []

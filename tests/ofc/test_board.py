@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import tablerules as tr
-import tablerules.ofc as ofc
+from tablerules import ofc
 from tablerules.ofc import Board
 
 LOWBALL = ofc.Config(lowball_middle=True)
@@ -117,7 +117,7 @@ def _top_board(top: str) -> Board:
     return board(f"{top} / 3c 4c 5c 6c 7c / Tc Jc Qc Kc Ac")
 
 
-@pytest.mark.parametrize(("rank", "points"), list(zip("6789TJQKA", range(1, 10))))
+@pytest.mark.parametrize(("rank", "points"), list(zip("6789TJQKA", range(1, 10), strict=False)))
 def test_top_pair_royalties(rank: str, points: int) -> None:
     b = _top_board(f"{rank}s {rank}d 2h")
     assert not ofc.is_fouled(b)
@@ -133,7 +133,7 @@ def test_top_high_card_pays_nothing() -> None:
     assert ofc.royalties(_top_board("As Kd Qh"))[0] == 0
 
 
-@pytest.mark.parametrize(("rank", "points"), list(zip(RANKS, range(10, 23))))
+@pytest.mark.parametrize(("rank", "points"), list(zip(RANKS, range(10, 23), strict=False)))
 def test_top_trips_royalties(rank: str, points: int) -> None:
     b = _top_board(f"{rank}s {rank}d {rank}h")
     assert not ofc.is_fouled(b)
@@ -325,7 +325,11 @@ def test_breakdown_sums_to_score_boards() -> None:
     for start in range(0, 13, 3):
         cards = deck[start:] + deck[:start]
         boards = [
-            Board(cards[i * 13 : i * 13 + 3], cards[i * 13 + 3 : i * 13 + 8], cards[i * 13 + 8 : i * 13 + 13])
+            Board(
+                cards[i * 13 : i * 13 + 3],
+                cards[i * 13 + 3 : i * 13 + 8],
+                cards[i * 13 + 8 : i * 13 + 13],
+            )
             for i in range(3)
         ]
         totals = [0, 0, 0]

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import tablerules as tr
-import tablerules.ofc as ofc
+from tablerules import ofc
 from tablerules._common import round_deck
 from tablerules.ofc.rules import supply_counts
 from tests.ofc.helpers import fantasyland_round, play, scripted, stacked
@@ -19,7 +19,7 @@ def earned(text: str, config: ofc.Config | None = None, *, stay: bool = False) -
     return ofc.fantasyland_cards(ofc.Board.parse(text), config, in_fantasyland=stay)
 
 
-# --- entry -------------------------------------------------------------------------------------
+# --- entry --------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -53,7 +53,7 @@ def test_entry_follows_the_configured_base() -> None:
     assert earned(text, ofc.Config(fantasyland=False)) == 0
 
 
-# --- stay --------------------------------------------------------------------------------------------
+# --- stay ---------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -86,7 +86,7 @@ def test_fouled_board_never_stays() -> None:
     assert earned("As Ad Ah / 3d 3h 3s 9d 9h / 2c 4c 6h 8c Td", stay=True) == 0
 
 
-# --- lowball middle -----------------------------------------------------------------------------------
+# --- lowball middle -----------------------------------------------------------
 
 LOW = "7c 5d 4h 3s 2c"
 
@@ -122,7 +122,7 @@ def test_lowball_stay(text: str, stays: bool) -> None:
     assert earned(text, ofc.Config(lowball_middle=True), stay=True) == (15 if stays else 0)
 
 
-# --- card supply ----------------------------------------------------------------------------------------
+# --- card supply --------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -134,13 +134,33 @@ def test_lowball_stay(text: str, stays: bool) -> None:
         (ofc.Config(players=3, progressive=True), (18, 16, 0), (0, 1, 2), (18, 16, 0)),
         (ofc.Config(players=3, progressive=True), (18, 18, 17), (0, 1, 2), (18, 17, 17)),
         (ofc.Config(players=3, progressive=True), (17, 18, 18), (2, 1, 0), (17, 17, 18)),
-        (ofc.Config(variant="classic", players=4, progressive=True), (16, 14, 0, 0), (0, 1, 2, 3), (13, 13, 0, 0)),
+        (
+            ofc.Config(variant="classic", players=4, progressive=True),
+            (16, 14, 0, 0),
+            (0, 1, 2, 3),
+            (13, 13, 0, 0),
+        ),
         (ofc.Config(players=3, progressive=True), (18, 18, 18), (0, 1, 2), (18, 17, 17)),
         (ofc.Config(players=3, progressive=True), (18, 0, 0), (0, 1, 2), (18, 0, 0)),
         (ofc.Config(players=2, progressive=True), (18, 18), (0, 1), (18, 18)),
-        (ofc.Config(variant="classic", players=4, progressive=True), (16, 0, 0, 0), (1, 2, 3, 0), (13, 0, 0, 0)),
-        (ofc.Config(variant="classic", players=4), (13, 13, 13, 13), (1, 2, 3, 0), (13, 13, 13, 13)),
-        (ofc.Config(variant="classic", players=3, progressive=True), (16, 15, 0), (1, 2, 0), (16, 15, 0)),
+        (
+            ofc.Config(variant="classic", players=4, progressive=True),
+            (16, 0, 0, 0),
+            (1, 2, 3, 0),
+            (13, 0, 0, 0),
+        ),
+        (
+            ofc.Config(variant="classic", players=4),
+            (13, 13, 13, 13),
+            (1, 2, 3, 0),
+            (13, 13, 13, 13),
+        ),
+        (
+            ofc.Config(variant="classic", players=3, progressive=True),
+            (16, 15, 0),
+            (1, 2, 0),
+            (16, 15, 0),
+        ),
     ],
 )
 def test_supply_rule(
@@ -149,7 +169,7 @@ def test_supply_rule(
     assert supply_counts(counts, order, config) == expected
 
 
-# --- fantasyland in play --------------------------------------------------------------------------------
+# --- fantasyland in play ------------------------------------------------------
 
 ROUND0 = [
     "8s 8d 2c / 2h 5h 7h 9h Jh / 4s 4c 4d Tc Td",
@@ -162,7 +182,8 @@ def test_qq_on_top_enters_fantasyland_next_round() -> None:
     state, actions = scripted(ofc.Config(), ROUND0, DISCARDS0, seed=8)
     state = play(state, actions)
     assert state.round == 1
-    assert state.last_round is not None and state.last_round.next_fantasyland == (0, 15)
+    assert state.last_round is not None
+    assert state.last_round.next_fantasyland == (0, 15)
     assert state.fantasyland == (0, 15)
     deck = round_deck(8, 1)
     # round 1: dealer 1, order (0, 1); the fantasyland player is dealt first and acts first
@@ -177,7 +198,8 @@ def test_no_fantasyland_when_switched_off() -> None:
     state, actions = scripted(ofc.Config(fantasyland=False), ROUND0, DISCARDS0, seed=8)
     state = play(state, actions)
     assert state.fantasyland == (0, 0)
-    assert state.last_round is not None and state.last_round.next_fantasyland == (0, 0)
+    assert state.last_round is not None
+    assert state.last_round.next_fantasyland == (0, 0)
 
 
 def test_fantasyland_turn_cannot_be_listed_but_can_be_checked_and_drawn() -> None:
@@ -200,15 +222,18 @@ def test_fantasyland_setting_then_others_play_alone() -> None:
     with pytest.raises(tr.IllegalActionError, match="top row has room for 3 more; this places 4"):
         ofc.apply(state, wrong)
     short = ofc.Place(top=hand[:3], middle=hand[3:8], bottom=hand[8:12], discard=hand[12:])
-    with pytest.raises(tr.IllegalActionError, match="sets 13 of the 15 cards and discards 2, not 3"):
+    with pytest.raises(
+        tr.IllegalActionError, match="sets 13 of the 15 cards and discards 2, not 3"
+    ):
         ofc.apply(state, short)
     state = ofc.apply(state, ofc.random_action(state, random.Random(1)))
     deck = round_deck(8, 1)
     assert state.to_act == 0
     assert state.hands[0] == deck[15:20]
-    assert state.boards[1].is_complete and len(state.discards[1]) == 2
+    assert state.boards[1].is_complete
+    assert len(state.discards[1]) == 2
     rng = random.Random(2)
-    turns = []
+    turns: list[tuple[int | None, int]] = []
     while state.round == 1:
         turns.append((state.to_act, state.street))
         state = ofc.apply(state, ofc.random_action(state, rng))
@@ -267,7 +292,9 @@ def test_stay_in_fantasyland_in_play() -> None:
 
 def test_leaving_fantasyland_without_the_stay_condition() -> None:
     state = fantasyland_round(ofc.Config(), (15, 0), "Ks Kd 2h 3d 3h 3s 9d 2s 5c 7c Qc Kc Ac 4c 4d")
-    setting = ofc.Place(top="Ks Kd 2h", middle="3d 3h 3s 9d 2s", bottom="5c 7c Qc Kc Ac", discard="4c 4d")
+    setting = ofc.Place(
+        top="Ks Kd 2h", middle="3d 3h 3s 9d 2s", bottom="5c 7c Qc Kc Ac", discard="4c 4d"
+    )
     state = ofc.apply(state, setting)
     rng = random.Random(0)
     while state.round == 1:

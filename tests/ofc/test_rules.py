@@ -7,7 +7,7 @@ import random
 import pytest
 
 import tablerules as tr
-import tablerules.ofc as ofc
+from tablerules import ofc
 from tests.ofc.helpers import play, scripted, stacked
 
 PINEAPPLE = ofc.Config()
@@ -18,7 +18,7 @@ def cards(text: str) -> tuple[tr.Card, ...]:
     return tr.parse_cards(text)
 
 
-# --- config ----------------------------------------------------------------------------
+# --- config -------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -72,12 +72,13 @@ def test_new_game_checks_arguments() -> None:
         ofc.new_game("pineapple", seed=1)  # type: ignore[arg-type]
 
 
-# --- dealing order ------------------------------------------------------------------------
+# --- dealing order ------------------------------------------------------------
 
 
 def test_first_street_goes_to_the_seat_left_of_the_dealer_from_the_front() -> None:
     state = ofc.new_game(seed=1, deck=tr.FULL_DECK)
-    assert state.round == 0 and state.dealer == 0
+    assert state.round == 0
+    assert state.dealer == 0
     assert state.to_act == 1
     assert state.hands == ((), tr.FULL_DECK[:5])
     assert state.deck == tr.FULL_DECK[5:]
@@ -131,7 +132,7 @@ def test_later_rounds_are_shuffled_from_the_seed_and_the_button_moves() -> None:
     assert state.discards == ((), ())
 
 
-# --- streets ----------------------------------------------------------------------------------
+# --- streets ------------------------------------------------------------------
 
 
 def test_pineapple_round_shape() -> None:
@@ -168,13 +169,13 @@ def test_placed_cards_never_move() -> None:
         state = ofc.apply(state, ofc.random_action(state, rng))
         if state.round:
             break
-        for before, after in zip(previous, state.boards):
-            for old_row, new_row in zip(before.rows, after.rows):
+        for before, after in zip(previous, state.boards, strict=False):
+            for old_row, new_row in zip(before.rows, after.rows, strict=False):
                 assert set(old_row) <= set(new_row)
         previous = state.boards
 
 
-# --- legal actions ---------------------------------------------------------------------------------
+# --- legal actions ------------------------------------------------------------
 
 
 def test_first_street_has_232_distinct_placements() -> None:
@@ -240,7 +241,7 @@ def test_after_the_game_nothing_is_legal() -> None:
         ofc.apply(state, ofc.Place())
 
 
-# --- validation messages -------------------------------------------------------------------------
+# --- validation messages ------------------------------------------------------
 
 
 def first_street() -> ofc.State:
@@ -264,15 +265,39 @@ def bottom_full() -> ofc.State:
     [
         (first_street, "not a place", "is not an OFC action"),
         (first_street, None, "is not an OFC action"),
-        (first_street, ofc.Place(top=cards("As Kd 7h 3c"), bottom=cards("2s")), "top row has room for 3 more; this places 4"),
-        (first_street, ofc.Place(top=cards("As Kd 7h"), bottom=cards("3c 2s 4d")), "4d is not among the cards seat 1 holds"),
+        (
+            first_street,
+            ofc.Place(top=cards("As Kd 7h 3c"), bottom=cards("2s")),
+            "top row has room for 3 more; this places 4",
+        ),
+        (
+            first_street,
+            ofc.Place(top=cards("As Kd 7h"), bottom=cards("3c 2s 4d")),
+            "4d is not among the cards seat 1 holds",
+        ),
         (first_street, ofc.Place(top=cards("As Kd 7h"), bottom=cards("3c")), "2s is left over"),
-        (first_street, ofc.Place(top=cards("As Kd 7h"), bottom=cards("3c"), discard=cards("2s")), "first street places all 5 cards"),
-        (first_street, ofc.Place(top=cards("As"), middle=cards("As Kd 7h 3c 2s")), "As is named more than once"),
+        (
+            first_street,
+            ofc.Place(top=cards("As Kd 7h"), bottom=cards("3c"), discard=cards("2s")),
+            "first street places all 5 cards",
+        ),
+        (
+            first_street,
+            ofc.Place(top=cards("As"), middle=cards("As Kd 7h 3c 2s")),
+            "As is named more than once",
+        ),
         (later_street, ofc.Place(middle=cards("Qs Qd Qh")), "discards exactly 1, not 0"),
-        (later_street, ofc.Place(middle=cards("Qs"), discard=cards("Qd Qh")), "discards exactly 1, not 2"),
+        (
+            later_street,
+            ofc.Place(middle=cards("Qs"), discard=cards("Qd Qh")),
+            "discards exactly 1, not 2",
+        ),
         (later_street, ofc.Place(top=cards("Qs Qd"), discard=cards("Qh")), "top row has no room"),
-        (bottom_full, ofc.Place(bottom=cards("Qs"), middle=cards("Qd"), discard=cards("Qh")), "bottom row has no room"),
+        (
+            bottom_full,
+            ofc.Place(bottom=cards("Qs"), middle=cards("Qd"), discard=cards("Qh")),
+            "bottom row has no room",
+        ),
     ],
 )
 def test_illegal_placements_say_why(make: object, action: object, message: str) -> None:
@@ -309,14 +334,17 @@ def test_place_accepts_text_and_normalises_order() -> None:
     assert ofc.is_legal(state, ofc.Place(top="7h As Kd", middle="2s 3c"))
 
 
-# --- end of round and game -------------------------------------------------------------------------
+# --- end of round and game ----------------------------------------------------
 
 
 def test_round_end_scores_moves_bankrolls_and_keeps_a_summary() -> None:
     config = ofc.Config(fantasyland=False)
     state, actions = scripted(
         config,
-        ["8s 8d 2c / 2h 5h 7h 9h Jh / 4s 4c 4d Tc Td", "Ks Qd 3c / Js Jd 9s 9d 3d / 5s 6c 7c 8c 9c"],
+        [
+            "8s 8d 2c / 2h 5h 7h 9h Jh / 4s 4c 4d Tc Td",
+            "Ks Qd 3c / Js Jd 9s 9d 3d / 5s 6c 7c 8c 9c",
+        ],
         ["Ah Ad Ac As", "Kh Kd Kc 2d"],
     )
     state = play(state, actions)
@@ -328,24 +356,31 @@ def test_round_end_scores_moves_bankrolls_and_keeps_a_summary() -> None:
     assert summary.fouled == (False, False)
     assert summary.royalties == ((3, 8, 6), (0, 0, 2))
     assert summary.boards[0] == ofc.Board.parse("8s 8d 2c / 2h 5h 7h 9h Jh / 4s 4c 4d Tc Td")
-    assert summary.round == 0 and summary.dealer == 0
+    assert summary.round == 0
+    assert summary.dealer == 0
     # the next round is dealt: the summary stays visible
-    assert state.to_act == 0 and len(state.hands[0]) == 5
+    assert state.to_act == 0
+    assert len(state.hands[0]) == 5
 
 
 def test_game_ends_when_a_bankroll_reaches_zero() -> None:
     config = ofc.Config(fantasyland=False, starting_points=21)
     state, actions = scripted(
         config,
-        ["8s 8d 2c / 2h 5h 7h 9h Jh / 4s 4c 4d Tc Td", "Ks Qd 3c / Js Jd 9s 9d 3d / 5s 6c 7c 8c 9c"],
+        [
+            "8s 8d 2c / 2h 5h 7h 9h Jh / 4s 4c 4d Tc Td",
+            "Ks Qd 3c / Js Jd 9s 9d 3d / 5s 6c 7c 8c 9c",
+        ],
         ["Ah Ad Ac As", "Kh Kd Kc 2d"],
     )
     state = play(state, actions)
-    assert state.is_over and state.to_act is None
+    assert state.is_over
+    assert state.to_act is None
     assert state.scores == (42, 0)
     assert state.winners == (0,)
     assert state.round == 0
-    assert state.last_round is not None and state.last_round.points == (21, -21)
+    assert state.last_round is not None
+    assert state.last_round.points == (21, -21)
     assert state.hands == ((), ())
 
 
@@ -353,7 +388,10 @@ def test_bankrolls_may_go_below_zero() -> None:
     config = ofc.Config(fantasyland=False, starting_points=5)
     state, actions = scripted(
         config,
-        ["8s 8d 2c / 2h 5h 7h 9h Jh / 4s 4c 4d Tc Td", "Ks Qd 3c / Js Jd 9s 9d 3d / 5s 6c 7c 8c 9c"],
+        [
+            "8s 8d 2c / 2h 5h 7h 9h Jh / 4s 4c 4d Tc Td",
+            "Ks Qd 3c / Js Jd 9s 9d 3d / 5s 6c 7c 8c 9c",
+        ],
         ["Ah Ad Ac As", "Kh Kd Kc 2d"],
     )
     state = play(state, actions)
@@ -366,7 +404,10 @@ def test_max_rounds_ends_the_game_and_ties_share() -> None:
     # identical-strength boards: everything ties
     state, actions = scripted(
         config,
-        ["2s 3d 4c / 9h 9s 5c 6d 7s / Ah Kh Qh Jh 3h", "2d 3s 4h / 9c 9d 5d 6h 7c / Ac Kc Qc Jc 3c"],
+        [
+            "2s 3d 4c / 9h 9s 5c 6d 7s / Ah Kh Qh Jh 3h",
+            "2d 3s 4h / 9c 9d 5d 6h 7c / Ac Kc Qc Jc 3c",
+        ],
         ["Ts Td Tc Th", "8s 8d 8c 8h"],
     )
     state = play(state, actions)

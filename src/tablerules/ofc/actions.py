@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 import attrs
 
 from tablerules.cards import Card, cards_text, parse_cards
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 __all__ = ["Action", "Place"]
 
@@ -60,6 +62,7 @@ class Place:
         parts = zip(
             ("top", "middle", "bottom", "discard"),
             (self.top, self.middle, self.bottom, self.discard),
+            strict=False,
         )
         return " | ".join(
             f"{name} {cards_text(reversed(row)) if row else '-'}" for name, row in parts

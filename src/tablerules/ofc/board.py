@@ -12,7 +12,6 @@ with the same cards in the same rows compare equal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -27,6 +26,8 @@ from tablerules.ranking import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
     from tablerules.ofc.config import Config
 
 __all__ = [
@@ -91,7 +92,7 @@ class Board:
     def __attrs_post_init__(self) -> None:
         """Check the rows: cards only, not too many, no card twice."""
         seen: set[Card] = set()
-        for name, row, size in zip(ROW_NAMES, self.rows, ROW_SIZES):
+        for name, row, size in zip(ROW_NAMES, self.rows, ROW_SIZES, strict=False):
             for item in row:
                 if not isinstance(item, Card):
                     raise ValueError(f"the {name} row holds {item!r}, which is not a Card")
@@ -329,7 +330,9 @@ def _fantasyland_count(evaluation: Evaluation, config: Config, *, in_fantasyland
     if config.lowball_middle:
         top_ok = top_kind == _TRIPS or (top_kind == _PAIR and top_rank >= 13)
         middle_ok = middle == _BEST_LOW
-        enters = top_ok and middle_ok if config.lowball_fantasyland == "both" else top_ok or middle_ok
+        enters = (
+            top_ok and middle_ok if config.lowball_fantasyland == "both" else top_ok or middle_ok
+        )
         return config.fantasyland_base if enters else 0
     if top_kind == _TRIPS:
         step = 3
@@ -409,9 +412,12 @@ def _points(evaluations: Sequence[Evaluation]) -> list[int]:
                 net = -6 if a[0] else 6
             else:
                 lines = (
-                    (a[1] > b[1]) - (a[1] < b[1])
-                    + (a[2] > b[2]) - (a[2] < b[2])
-                    + (a[3] > b[3]) - (a[3] < b[3])
+                    (a[1] > b[1])
+                    - (a[1] < b[1])
+                    + (a[2] > b[2])
+                    - (a[2] < b[2])
+                    + (a[3] > b[3])
+                    - (a[3] < b[3])
                 )
                 net = lines * 2 if lines in (3, -3) else lines
             net += totals[first] - totals[second]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import attrs
 
 from tablerules.errors import ConfigError
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 __all__ = ["Config"]
 
@@ -17,6 +20,10 @@ _MAX_PLAYERS = {"pineapple": 3, "classic": 4}
 _PER_PLAYER = {"pineapple": 17, "classic": 13}
 _BASE_FANTASYLAND = {"pineapple": 15, "classic": 13}
 _MAX_FANTASYLAND = 17
+
+
+def _int_tuple(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
 
 
 @attrs.frozen(kw_only=True)
@@ -30,7 +37,7 @@ class Config:
     >>> Config(players=4)
     Traceback (most recent call last):
     ...
-    tablerules.errors.ConfigError: pineapple takes 2 or 3 players, not 4 (each player uses 17 of the 52 cards); classic takes 2 to 4
+    tablerules.errors.ConfigError: pineapple takes 2 or 3 players, not 4 ...
     """
 
     players: int = 2
@@ -54,7 +61,7 @@ class Config:
     lowball_fantasyland: Literal["both", "either"] = "both"
     """With a lowball middle: fantasyland needs KK+ on top *and* 7-5-4-3-2 in the
     middle (``"both"``), or either of them (``"either"``)."""
-    lowball_royalties: tuple[int, int, int] = attrs.field(default=(1, 2, 4), converter=tuple)
+    lowball_royalties: tuple[int, ...] = attrs.field(default=(1, 2, 4), converter=_int_tuple)
     """Middle royalties of a lowball middle for a nine-low, eight-low and seven-low."""
     starting_points: int = 100
     """Each player's bankroll at the start."""
@@ -64,9 +71,7 @@ class Config:
     def __attrs_post_init__(self) -> None:
         """Reject configurations that cannot be played."""
         if self.variant not in _MAX_PLAYERS:
-            raise ConfigError(
-                f"variant must be 'pineapple' or 'classic', not {self.variant!r}"
-            )
+            raise ConfigError(f"variant must be 'pineapple' or 'classic', not {self.variant!r}")
         if not _is_int(self.players) or not 2 <= self.players <= _MAX_PLAYERS[self.variant]:
             if self.variant == "classic":
                 raise ConfigError(f"classic takes 2 to 4 players, not {self.players!r}")

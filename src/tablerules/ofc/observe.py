@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
-from tablerules.cards import Card
 from tablerules.errors import RulesError
 from tablerules.ofc.board import EMPTY_BOARD, Board
-from tablerules.ofc.config import Config
-from tablerules.ofc.state import RoundSummary, State
+
+if TYPE_CHECKING:
+    from tablerules.cards import Card
+    from tablerules.ofc.config import Config
+    from tablerules.ofc.state import RoundSummary, State
 
 __all__ = ["Observation", "observe"]
 
@@ -93,7 +97,10 @@ def observe(state: State, seat: int) -> Observation:
         raise RulesError(f"seat must be 0 to {players - 1}, not {seat!r}")
     over = state.to_act is None
     hidden = tuple(
-        not over and other != seat and state.fantasyland[other] > 0 and bool(state.boards[other].size)
+        not over
+        and other != seat
+        and state.fantasyland[other] > 0
+        and bool(state.boards[other].size)
         for other in range(players)
     )
     return Observation(
@@ -107,7 +114,8 @@ def observe(state: State, seat: int) -> Observation:
         hand=state.hands[seat],
         discards=state.discards[seat],
         boards=tuple(
-            EMPTY_BOARD if hide else board for hide, board in zip(hidden, state.boards)
+            EMPTY_BOARD if hide else board
+            for hide, board in zip(hidden, state.boards, strict=False)
         ),
         hidden_boards=hidden,
         hand_sizes=tuple(len(hand) for hand in state.hands),

@@ -1,5 +1,4 @@
-"""Playing OFC: :func:`new_game`, :func:`legal_actions`, :func:`is_legal`,
-:func:`random_action` and :func:`apply`.
+"""Playing OFC: new_game, legal_actions, is_legal, random_action and apply.
 
 >>> import random
 >>> import tablerules.ofc as ofc
@@ -14,9 +13,7 @@
 from __future__ import annotations
 
 import itertools
-import random
-from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final, cast
 
 from tablerules._common import check_seed, round_deck, stacked_deck
 from tablerules.cards import Card, cards_text
@@ -35,6 +32,10 @@ from tablerules.ofc.board import (
 from tablerules.ofc.config import Config
 from tablerules.ofc.state import RoundSummary, State
 from tablerules.ranking import rank3_unchecked, rank5_unchecked, rank_lowball27
+
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Sequence
 
 __all__ = ["apply", "is_legal", "legal_actions", "new_game", "random_action"]
 
@@ -66,7 +67,7 @@ def _discards_needed(config: Config, street: int) -> int:
 # --- building states ----------------------------------------------------------
 
 
-def _state(
+def _state(  # noqa: PLR0917 - the engine's fast constructor takes every field
     config: Config,
     seed: int,
     round_index: int,
@@ -123,7 +124,7 @@ def supply_counts(counts: Sequence[int], order: Sequence[int], config: Config) -
     return tuple(result)
 
 
-def _start_round(
+def _start_round(  # noqa: PLR0917 - private, called from two places
     config: Config,
     seed: int,
     round_index: int,
@@ -166,7 +167,9 @@ def _start_round(
     )
 
 
-def new_game(config: Config | None = None, *, seed: int, deck: Sequence[Card] | None = None) -> State:
+def new_game(
+    config: Config | None = None, *, seed: int, deck: Sequence[Card] | None = None
+) -> State:
     """Start a game: round 0 is dealt and the first seat to act holds its cards.
 
     ``deck`` stacks round 0's deck (first card dealt first); later rounds are
@@ -213,7 +216,8 @@ def _why_illegal(state: State, action: object) -> str | None:
     hand = state.hands[seat]
     top, middle, bottom, discard = action.top, action.middle, action.bottom, action.discard
     named = top + middle + bottom + discard
-    for item in named:
+    items: tuple[object, ...] = named
+    for item in items:
         if not isinstance(item, Card):
             return f"{item!r} is not a Card; name cards as Card values or text such as 'As'"
     if len(set(named)) != len(named):
@@ -247,7 +251,7 @@ def _why_illegal(state: State, action: object) -> str | None:
         return f"a pineapple street places 2 cards and discards exactly 1, not {len(discard)}"
     board = state.boards[seat]
     for name, added, row, size in zip(
-        ROW_NAMES, (top, middle, bottom), board.rows, (3, 5, 5)
+        ROW_NAMES, (top, middle, bottom), board.rows, (3, 5, 5), strict=False
     ):
         room = size - len(row)
         if len(added) > room:
@@ -286,7 +290,7 @@ def _patterns(count: int, room: tuple[int, int, int]) -> tuple[Pattern, ...]:
                 tuple(position for position, row in enumerate(rows) if row == target)
                 for target in range(3)
             )
-            if all(len(part) <= space for part, space in zip(split, room)):
+            if all(len(part) <= space for part, space in zip(split, room, strict=False)):
                 found.append((split[0], split[1], split[2]))
         patterns = _PATTERNS[key] = tuple(found)
     return patterns
@@ -302,7 +306,7 @@ def _street_choices(state: State, seat: int) -> tuple[list[Card], int, tuple[Pat
 
 def _build(hand: list[Card], discard_index: int | None, pattern: Pattern) -> Place:
     if discard_index is None:
-        rest, discard = hand, ()
+        rest, discard = hand, cast("tuple[Card, ...]", ())
     else:
         rest = hand[:discard_index] + hand[discard_index + 1 :]
         discard = (hand[discard_index],)
@@ -374,15 +378,14 @@ def _fantasyland_setting(cards: Sequence[Card], config: Config, rng: random.Rand
     lowball = config.lowball_middle
     for _ in range(20):
         deal = rng.sample(cards, len(cards))
-        board = _make_board(tuple(sorted(deal[:3])), tuple(sorted(deal[3:8])), tuple(sorted(deal[8:13])))
+        board = _make_board(
+            tuple(sorted(deal[:3])), tuple(sorted(deal[3:8])), tuple(sorted(deal[8:13]))
+        )
         if not _evaluate(board, lowball, config)[0]:
             return _make_place(board.top, board.middle, board.bottom, tuple(sorted(deal[13:])))
     pool = sorted(cards)
     if lowball:
-        lows = [
-            (rank_lowball27(five), five)
-            for five in itertools.combinations(pool, 5)
-        ]
+        lows = [(rank_lowball27(five), five) for five in itertools.combinations(pool, 5)]
         middle = max(lows)[1]
         rest = [card for card in pool if card not in middle]
         bottom = max(itertools.combinations(rest, 5), key=rank5_unchecked)
@@ -415,7 +418,7 @@ def apply(state: State, action: Action) -> State:
     >>> apply(state, ofc.Place(top="2c 2d 2h As", bottom="2s"))
     Traceback (most recent call last):
     ...
-    tablerules.errors.IllegalActionError: As is not among the cards seat 1 holds this turn (2c 2d 2h 2s 3c)
+    tablerules.errors.IllegalActionError: As is not among the cards seat 1 holds this turn ...
     """
     reason = _why_illegal(state, action)
     if reason is not None:
@@ -480,17 +483,19 @@ def apply(state: State, action: Action) -> State:
     )
 
 
-def _end_round(state: State, boards: tuple[Board, ...], discards: tuple[tuple[Card, ...], ...]) -> State:
+def _end_round(
+    state: State, boards: tuple[Board, ...], discards: tuple[tuple[Card, ...], ...]
+) -> State:
     """Score the finished round, then deal the next one or end the game."""
     config = state.config
     lowball = config.lowball_middle
     evaluations: list[Evaluation] = [_evaluate(board, lowball, config) for board in boards]
     points = _points(evaluations)
-    scores = tuple([score + gain for score, gain in zip(state.scores, points)])
+    scores = tuple([score + gain for score, gain in zip(state.scores, points, strict=False)])
     fantasyland = state.fantasyland
     earned = tuple(
         _fantasyland_count(evaluation, config, in_fantasyland=count > 0)
-        for evaluation, count in zip(evaluations, fantasyland)
+        for evaluation, count in zip(evaluations, fantasyland, strict=False)
     )
     summary = RoundSummary(
         round=state.round,

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablerules._common import (
     parse_card_field,
@@ -22,6 +21,9 @@ from tablerules.errors import ConfigError, StateError
 from tablerules.ofc.board import Board
 from tablerules.ofc.config import Config
 from tablerules.ofc.state import RoundSummary, State
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 __all__ = ["from_dict", "to_dict"]
 
@@ -130,7 +132,7 @@ def _read_config(data: Mapping[str, object]) -> Config:
             fantasyland_stay_middle=read_bool(raw, "fantasyland_stay_middle", "config"),
             lowball_middle=read_bool(raw, "lowball_middle", "config"),
             lowball_fantasyland=read_str(raw, "lowball_fantasyland", "config"),  # type: ignore[arg-type]
-            lowball_royalties=_int_tuple(raw, "lowball_royalties", "config", 3),  # type: ignore[arg-type]
+            lowball_royalties=_int_tuple(raw, "lowball_royalties", "config", 3),
             starting_points=read_int(raw, "starting_points", "config"),
             max_rounds=read_optional_int(raw, "max_rounds", "config"),
         )
@@ -161,7 +163,9 @@ def _read_board(item: object, where: str) -> Board:
         raise StateError(f"{where}: {error}") from None
 
 
-def _read_boards(data: Mapping[str, object], key: str, where: str, players: int) -> tuple[Board, ...]:
+def _read_boards(
+    data: Mapping[str, object], key: str, where: str, players: int
+) -> tuple[Board, ...]:
     items = read_list(data, key, where)
     if len(items) != players:
         raise StateError(f"{where}.{key} must hold {players} boards, not {len(items)}")
@@ -207,7 +211,9 @@ def _read_summary(data: Mapping[str, object], players: int) -> RoundSummary | No
     if sum(summary.points) != 0:
         raise StateError(f"last_round.points must sum to 0, not {sum(summary.points)}")
     if summary.dealer != summary.round % players:
-        raise StateError(f"last_round.dealer must be {summary.round % players} in round {summary.round}")
+        raise StateError(
+            f"last_round.dealer must be {summary.round % players} in round {summary.round}"
+        )
     return summary
 
 
@@ -229,7 +235,7 @@ def from_dict(data: Mapping[str, object]) -> State:
     >>> ofc.from_dict(record)
     Traceback (most recent call last):
     ...
-    tablerules.errors.StateError: seat 1 has 0 cards placed, 0 discarded and 5 in hand, but with seat 0 to act on street 0 it must have 5, 0 and 0 (a wrong turn or an impossible board)
+    tablerules.errors.StateError: seat 1 has 0 cards placed, 0 discarded and 5 in hand, ...
     """
     data = read_mapping(data, "state")
     if data.get("game") != GAME:
@@ -353,10 +359,7 @@ def _check_turn(state: State) -> None:
             done = not setting or other in acted
             expect = (13 if done else 0, count - 13 if done else 0, 0 if done else count)
         else:
-            if setting:
-                streets = 0
-            else:
-                streets = state.street + (1 if other in acted else 0)
+            streets = 0 if setting else state.street + (1 if other in acted else 0)
             holding = 0
             if other == seat:
                 holding = 5 if state.street == 0 else (3 if config.variant == "pineapple" else 1)

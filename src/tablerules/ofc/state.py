@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
-from tablerules.cards import Card
-from tablerules.ofc.board import Board
-from tablerules.ofc.config import Config
+if TYPE_CHECKING:
+    from tablerules.cards import Card
+    from tablerules.ofc.board import Board
+    from tablerules.ofc.config import Config
 
 __all__ = ["RoundSummary", "State"]
 
@@ -87,7 +90,7 @@ class State:
 
     @property
     def dealer(self) -> int:
-        """The seat with the dealer button this round (seat 0 in round 0, then one left each round)."""
+        """The dealer this round: seat 0 in round 0, then one seat left each round."""
         return self.round % self.config.players
 
     @property
