@@ -51,7 +51,7 @@ class Place:
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """Every card the action names: rows first, then discards.
+        """Every card the action names, rows first, then discards.
 
         >>> len(Place(top="Ks", bottom="2c 2d", discard="3c").cards)
         4

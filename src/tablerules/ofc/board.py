@@ -83,11 +83,11 @@ class Board:
     """
 
     top: tuple[Card, ...] = attrs.field(default=(), converter=_row)
-    """The top row: up to 3 cards."""
+    """The top row, up to 3 cards."""
     middle: tuple[Card, ...] = attrs.field(default=(), converter=_row)
-    """The middle row: up to 5 cards."""
+    """The middle row, up to 5 cards."""
     bottom: tuple[Card, ...] = attrs.field(default=(), converter=_row)
-    """The bottom row: up to 5 cards."""
+    """The bottom row, up to 5 cards."""
 
     def __attrs_post_init__(self) -> None:
         """Check the rows: cards only, not too many, no card twice."""
@@ -363,7 +363,7 @@ class PairScore:
     seats: tuple[int, int]
     """The two seats compared (lower first)."""
     lines: tuple[int, int, int]
-    """Top, middle and bottom line: +1 won by the first seat, -1 lost, 0 tied."""
+    """The top, middle and bottom lines, each +1 if the first seat won, -1 if it lost, 0 if tied."""
     scoop: int
     """+3 if the first seat won all three lines, -3 if it lost all three, else 0."""
     royalties: tuple[int, int]

@@ -41,7 +41,7 @@ class Config:
     """
 
     players: int = 2
-    """Number of players: 2 or 3 in pineapple, 2 to 4 in classic."""
+    """Number of players (2 or 3 in pineapple, 2 to 4 in classic)."""
     variant: Variant = "pineapple"
     """``"pineapple"`` (first street 5, then 4 streets of 3: place 2, discard 1)
     or ``"classic"`` (first street 5, then 8 streets of 1)."""
@@ -50,17 +50,17 @@ class Config:
     fantasyland_cards: int | None = None
     """Cards dealt to a fantasyland player; ``None`` = 15 in pineapple, 13 in classic."""
     progressive: bool = False
-    """Progressive fantasyland: one extra card on entry per top-row step above QQ
-    (KK +1, AA +2, trips +3)."""
+    """Whether fantasyland is progressive, one extra card on entry per top-row step
+    above QQ (KK +1, AA +2, trips +3)."""
     fantasyland_stay_middle: bool = True
     """Whether a full house or better in the middle (7-5-4-3-2 with a lowball
     middle) keeps a player in fantasyland; many sites only accept trips on top
     or quads on the bottom (set ``False``)."""
     lowball_middle: bool = False
-    """2-7 Pineapple: the middle row is ranked 2-7 lowball."""
+    """Whether the middle row is ranked 2-7 lowball (2-7 Pineapple)."""
     lowball_fantasyland: Literal["both", "either"] = "both"
-    """With a lowball middle: fantasyland needs KK+ on top *and* 7-5-4-3-2 in the
-    middle (``"both"``), or either of them (``"either"``)."""
+    """With a lowball middle, whether fantasyland needs KK+ on top *and* 7-5-4-3-2
+    in the middle (``"both"``), or either of them (``"either"``)."""
     lowball_royalties: tuple[int, ...] = attrs.field(default=(1, 2, 4), converter=_int_tuple)
     """Middle royalties of a lowball middle for a nine-low, eight-low and seven-low."""
     starting_points: int = 100
@@ -132,7 +132,7 @@ class Config:
 
     @property
     def streets(self) -> int:
-        """Streets a player not in fantasyland plays per round: 5 in pineapple, 9 in classic.
+        """Streets a player not in fantasyland plays per round (5 in pineapple, 9 in classic).
 
         >>> Config().streets, Config(variant="classic").streets
         (5, 9)
@@ -141,7 +141,7 @@ class Config:
 
     @property
     def cards_per_player(self) -> int:
-        """Cards a player not in fantasyland is dealt per round: 17 or 13.
+        """Cards a player not in fantasyland is dealt per round (17 or 13).
 
         >>> Config().cards_per_player
         17

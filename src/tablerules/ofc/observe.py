@@ -42,7 +42,7 @@ class Observation:
     to_act: int | None
     """The seat that must act; ``None`` once the game is over."""
     street: int
-    """The street of the players not in fantasyland (0: the first street of 5)."""
+    """The street of the players not in fantasyland (0 is the first street of 5)."""
     scores: tuple[int, ...]
     """Every bankroll."""
     hand: tuple[Card, ...]
@@ -50,7 +50,7 @@ class Observation:
     discards: tuple[Card, ...]
     """The observer's own discards this round."""
     boards: tuple[Board, ...]
-    """Every board as this seat sees it: another seat's fantasyland board is empty
+    """Every board as this seat sees it; another seat's fantasyland board is empty
     until the round ends."""
     hidden_boards: tuple[bool, ...]
     """Whether each seat's board is a fantasyland board hidden from this seat."""
@@ -59,7 +59,7 @@ class Observation:
     discard_counts: tuple[int, ...]
     """How many cards each seat has discarded this round."""
     fantasyland: tuple[int, ...]
-    """Cards each seat was dealt in fantasyland this round (0: not in fantasyland)."""
+    """Cards each seat was dealt in fantasyland this round (0 when not in fantasyland)."""
     deck_size: int
     """How many cards are left undealt."""
     winners: tuple[int, ...]

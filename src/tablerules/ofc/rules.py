@@ -346,7 +346,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return tuple(_build(hand, index, pattern) for index in choices for pattern in patterns)
 
 
-def random_action(state: State, rng: random.Random) -> Action:
+def random_action(state: State, rng: random.Random) -> Place:
     """A legal action drawn with ``rng``: uniform over :func:`legal_actions` on a street.
 
     On a fantasyland turn it returns a quick setting that avoids fouling when

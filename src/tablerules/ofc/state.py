@@ -40,7 +40,7 @@ class RoundSummary:
     points: tuple[int, ...]
     """Each seat's result for the round (they sum to 0)."""
     fantasyland: tuple[int, ...]
-    """Cards each seat was dealt in fantasyland that round (0: not in fantasyland)."""
+    """Cards each seat was dealt in fantasyland that round (0 when not in fantasyland)."""
     next_fantasyland: tuple[int, ...]
     """Fantasyland cards each seat earned for the next round (before the supply rule)."""
 
@@ -64,7 +64,7 @@ class State:
     scores: tuple[int, ...]
     """Each seat's bankroll."""
     boards: tuple[Board, ...]
-    """Each seat's board this round (fantasyland boards too: hide them with ``observe``)."""
+    """Each seat's board this round, fantasyland boards included (``observe`` hides them)."""
     hands: tuple[tuple[Card, ...], ...]
     """Each seat's cards dealt and not yet placed, in the order dealt."""
     discards: tuple[tuple[Card, ...], ...]
@@ -72,11 +72,11 @@ class State:
     deck: tuple[Card, ...]
     """The undealt cards, next first."""
     fantasyland: tuple[int, ...]
-    """Cards each seat is dealt in fantasyland this round (0: playing normally)."""
+    """Cards each seat is dealt in fantasyland this round (0 when playing normally)."""
     to_act: int | None
     """The seat that must act, or ``None`` once the game is over."""
     street: int
-    """The street of the players not in fantasyland: 0 is the first (5 cards).
+    """The street of the players not in fantasyland, 0 being the first (5 cards).
     It stays 0 while fantasyland players set their boards."""
     winners: tuple[int, ...] = ()
     """Seats with the highest bankroll once the game is over; empty before."""
@@ -90,7 +90,7 @@ class State:
 
     @property
     def dealer(self) -> int:
-        """The dealer this round: seat 0 in round 0, then one seat left each round."""
+        """The dealer this round, seat 0 in round 0, then one seat left each round."""
         return self.round % self.config.players
 
     @property
