@@ -59,8 +59,8 @@ def tour_ofc() -> None:
     for pair in ofc.score_breakdown(summary.boards, state.config):
         first, second = pair.seats
         print(
-            f"seat {first} vs seat {second}: lines {pair.lines}, scoop {pair.scoop}, "
-            f"royalties {pair.royalties[0]} - {pair.royalties[1]} = {pair.points:+d} for seat {first}"
+            f"seat {first} vs seat {second}: lines {pair.lines}, scoop {pair.scoop}, royalties "
+            f"{pair.royalties[0]} - {pair.royalties[1]}: {pair.points:+d} for seat {first}"
         )
     print("bankrolls:", state.scores, "winners:", state.winners)
 
