@@ -44,7 +44,7 @@ def tour_ofc() -> None:
     from tablerules import ofc  # noqa: PLC0415 - each tour imports only its game
 
     print("\n== Open Face Chinese Poker ==")
-    rng = random.Random(67)  # random choices that happen to build two boards without a foul
+    rng = random.Random(253)  # random choices that happen to build two boards without a foul
     state = ofc.new_game(ofc.Config(max_rounds=1), seed=SEED)
     while not state.is_over:
         seat, street = state.to_act, state.street

@@ -68,7 +68,15 @@ def test_golden_game_replays(path: Path) -> None:
 
 
 def test_there_are_golden_games() -> None:
-    assert len(FILES) >= 3
+    assert len(FILES) >= 6
+    fantasyland = json.loads((DATA / "ofc_fantasyland_3p.json").read_text())
+    config = _read_config(fantasyland)
+    state = ofc.new_game(config, seed=fantasyland["seed"])
+    seen = False
+    for raw in fantasyland["actions"]:
+        seen = seen or any(state.fantasyland)
+        state = ofc.apply(state, ofc.Place(**raw))
+    assert seen, "the fantasyland record must reach a fantasyland round"
 
 
 def main() -> None:
@@ -81,6 +89,12 @@ def main() -> None:
         ),
         "ofc_classic_4p.json": (ofc.Config(variant="classic", players=4, max_rounds=2), 303, 3),
         "ofc_lowball_2p.json": (ofc.Config(lowball_middle=True, max_rounds=3), 404, 4),
+        # random play that reaches a fantasyland round
+        "ofc_fantasyland_3p.json": (
+            ofc.Config(players=3, progressive=True, max_rounds=3),
+            427,
+            427,
+        ),
     }
     for name, (config, seed, choice_seed) in games.items():
         (DATA / name).write_text(json.dumps(record(config, seed, choice_seed), indent=1) + "\n")

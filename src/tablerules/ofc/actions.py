@@ -69,6 +69,13 @@ class Place:
         )
 
 
+_new = object.__new__
+_SET_TOP = Place.__dict__["top"].__set__
+_SET_MIDDLE = Place.__dict__["middle"].__set__
+_SET_BOTTOM = Place.__dict__["bottom"].__set__
+_SET_DISCARD = Place.__dict__["discard"].__set__
+
+
 def _make_place(
     top: tuple[Card, ...],
     middle: tuple[Card, ...],
@@ -76,11 +83,11 @@ def _make_place(
     discard: tuple[Card, ...],
 ) -> Place:
     """A Place from sorted card tuples: the engine's fast path."""
-    place = object.__new__(Place)
-    object.__setattr__(place, "top", top)
-    object.__setattr__(place, "middle", middle)
-    object.__setattr__(place, "bottom", bottom)
-    object.__setattr__(place, "discard", discard)
+    place = _new(Place)
+    _SET_TOP(place, top)
+    _SET_MIDDLE(place, middle)
+    _SET_BOTTOM(place, bottom)
+    _SET_DISCARD(place, discard)
     return place
 
 

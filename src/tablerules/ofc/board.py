@@ -172,12 +172,18 @@ class Board:
         return " / ".join(cards_text(reversed(row)) if row else "-" for row in self.rows)
 
 
+_new = object.__new__
+_SET_TOP = Board.__dict__["top"].__set__
+_SET_MIDDLE = Board.__dict__["middle"].__set__
+_SET_BOTTOM = Board.__dict__["bottom"].__set__
+
+
 def _make_board(top: tuple[Card, ...], middle: tuple[Card, ...], bottom: tuple[Card, ...]) -> Board:
     """A board from rows already sorted and checked: the engine's fast path."""
-    board = object.__new__(Board)
-    object.__setattr__(board, "top", top)
-    object.__setattr__(board, "middle", middle)
-    object.__setattr__(board, "bottom", bottom)
+    board = _new(Board)
+    _SET_TOP(board, top)
+    _SET_MIDDLE(board, middle)
+    _SET_BOTTOM(board, bottom)
     return board
 
 

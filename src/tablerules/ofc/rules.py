@@ -13,6 +13,8 @@
 from __future__ import annotations
 
 import itertools
+import operator
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, cast
 
 from tablerules._common import check_seed, round_deck, stacked_deck
@@ -35,7 +37,6 @@ from tablerules.ranking import rank3_unchecked, rank5_unchecked, rank_lowball27
 
 if TYPE_CHECKING:
     import random
-    from collections.abc import Sequence
 
 __all__ = ["apply", "is_legal", "legal_actions", "new_game", "random_action"]
 
@@ -67,6 +68,23 @@ def _discards_needed(config: Config, street: int) -> int:
 # --- building states ----------------------------------------------------------
 
 
+# Slot setters of the frozen State, for building states without attrs' __init__.
+_new = object.__new__
+_SET_CONFIG = State.__dict__["config"].__set__
+_SET_SEED = State.__dict__["seed"].__set__
+_SET_ROUND = State.__dict__["round"].__set__
+_SET_SCORES = State.__dict__["scores"].__set__
+_SET_BOARDS = State.__dict__["boards"].__set__
+_SET_HANDS = State.__dict__["hands"].__set__
+_SET_DISCARDS = State.__dict__["discards"].__set__
+_SET_DECK = State.__dict__["deck"].__set__
+_SET_FANTASYLAND = State.__dict__["fantasyland"].__set__
+_SET_TO_ACT = State.__dict__["to_act"].__set__
+_SET_STREET = State.__dict__["street"].__set__
+_SET_WINNERS = State.__dict__["winners"].__set__
+_SET_LAST_ROUND = State.__dict__["last_round"].__set__
+
+
 def _state(  # noqa: PLR0917 - the engine's fast constructor takes every field
     config: Config,
     seed: int,
@@ -83,21 +101,20 @@ def _state(  # noqa: PLR0917 - the engine's fast constructor takes every field
     last_round: RoundSummary | None,
 ) -> State:
     """A State without attrs' __init__: the engine's fast path (fields are known good)."""
-    state = object.__new__(State)
-    setter = object.__setattr__
-    setter(state, "config", config)
-    setter(state, "seed", seed)
-    setter(state, "round", round_index)
-    setter(state, "scores", scores)
-    setter(state, "boards", boards)
-    setter(state, "hands", hands)
-    setter(state, "discards", discards)
-    setter(state, "deck", deck)
-    setter(state, "fantasyland", fantasyland)
-    setter(state, "to_act", to_act)
-    setter(state, "street", street)
-    setter(state, "winners", winners)
-    setter(state, "last_round", last_round)
+    state = _new(State)
+    _SET_CONFIG(state, config)
+    _SET_SEED(state, seed)
+    _SET_ROUND(state, round_index)
+    _SET_SCORES(state, scores)
+    _SET_BOARDS(state, boards)
+    _SET_HANDS(state, hands)
+    _SET_DISCARDS(state, discards)
+    _SET_DECK(state, deck)
+    _SET_FANTASYLAND(state, fantasyland)
+    _SET_TO_ACT(state, to_act)
+    _SET_STREET(state, street)
+    _SET_WINNERS(state, winners)
+    _SET_LAST_ROUND(state, last_round)
     return state
 
 
@@ -220,10 +237,10 @@ def _why_illegal(state: State, action: object) -> str | None:
     for item in items:
         if not isinstance(item, Card):
             return f"{item!r} is not a Card; name cards as Card values or text such as 'As'"
-    if len(set(named)) != len(named):
-        twice = sorted({card for card in named if named.count(card) > 1})
-        return f"{_many(twice, 'is', 'are')} named more than once"
-    if len(named) != len(hand) or not set(named).issuperset(hand):
+    if len(named) != len(hand) or set(named) != set(hand):
+        if len(set(named)) != len(named):
+            twice = sorted({card for card in named if named.count(card) > 1})
+            return f"{_many(twice, 'is', 'are')} named more than once"
         hand_set = set(hand)
         extra = [card for card in named if card not in hand_set]
         if extra:
@@ -250,13 +267,18 @@ def _why_illegal(state: State, action: object) -> str | None:
             return "the first street places all 5 cards: nothing is discarded"
         return f"a pineapple street places 2 cards and discards exactly 1, not {len(discard)}"
     board = state.boards[seat]
-    for name, added, row, size in zip(
-        ROW_NAMES, (top, middle, bottom), board.rows, (3, 5, 5), strict=False
+    if (
+        len(top) + len(board.top) > 3
+        or len(middle) + len(board.middle) > 5
+        or (len(bottom) + len(board.bottom) > 5)
     ):
-        room = size - len(row)
-        if len(added) > room:
-            places = "no room" if room == 0 else f"room for {room} more"
-            return f"the {name} row has {places}; this places {len(added)} there"
+        for name, added, row, size in zip(
+            ROW_NAMES, (top, middle, bottom), board.rows, (3, 5, 5), strict=True
+        ):
+            room = size - len(row)
+            if len(added) > room:
+                places = "no room" if room == 0 else f"room for {room} more"
+                return f"the {name} row has {places}; this places {len(added)} there"
     return None
 
 
@@ -275,48 +297,60 @@ def is_legal(state: State, action: object) -> bool:
 
 # --- listing and drawing actions ----------------------------------------------------
 
-Pattern = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-_PATTERNS: dict[tuple[int, int, int, int], tuple[Pattern, ...]] = {}
+Picker = Callable[[Sequence[Card]], tuple[Card, ...]]
+"""Takes some cards, by position, from a sorted hand."""
+Choice = tuple[Picker, Picker, Picker, Picker]
+"""How one placement takes its top, middle, bottom and discard from the sorted hand."""
+_CHOICES: dict[tuple[int, int, int, int, int], tuple[Choice, ...]] = {}
 
 
-def _patterns(count: int, room: tuple[int, int, int]) -> tuple[Pattern, ...]:
-    """Every way to send ``count`` cards (by position) to rows with this much room."""
-    key = (count, *room)
-    patterns = _PATTERNS.get(key)
-    if patterns is None:
+def _nothing(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return ()
+
+
+def _picker(positions: tuple[int, ...]) -> Picker:
+    """A fast function taking the cards at ``positions`` (in order) as a tuple."""
+    if not positions:
+        return _nothing
+    if len(positions) == 1:
+        position = positions[0]
+        return lambda cards: (cards[position],)
+    return cast("Picker", operator.itemgetter(*positions))
+
+
+def _choices(size: int, discards: int, room: tuple[int, int, int]) -> tuple[Choice, ...]:
+    """Every placement of a sorted hand of ``size`` cards, in the order of legal_actions.
+
+    Discard choices come first (by position in the sorted hand), then every
+    way to send the other cards to rows with this much room.
+    """
+    key = (size, discards, *room)
+    choices = _CHOICES.get(key)
+    if choices is None:
         found = []
-        for rows in itertools.product(range(3), repeat=count):
-            split = tuple(
-                tuple(position for position, row in enumerate(rows) if row == target)
-                for target in range(3)
-            )
-            if all(len(part) <= space for part, space in zip(split, room, strict=False)):
-                found.append((split[0], split[1], split[2]))
-        patterns = _PATTERNS[key] = tuple(found)
-    return patterns
+        for thrown in itertools.combinations(range(size), discards):
+            kept = [position for position in range(size) if position not in thrown]
+            for rows in itertools.product(range(3), repeat=len(kept)):
+                split = [
+                    tuple(
+                        position for position, row in zip(kept, rows, strict=True) if row == target
+                    )
+                    for target in range(3)
+                ]
+                if all(len(part) <= space for part, space in zip(split, room, strict=True)):
+                    found.append(
+                        (_picker(split[0]), _picker(split[1]), _picker(split[2]), _picker(thrown))
+                    )
+        choices = _CHOICES[key] = tuple(found)
+    return choices
 
 
-def _street_choices(state: State, seat: int) -> tuple[list[Card], int, tuple[Pattern, ...]]:
+def _street_choices(state: State, seat: int) -> tuple[list[Card], tuple[Choice, ...]]:
     hand = sorted(state.hands[seat])
-    needed = _discards_needed(state.config, state.street)
     board = state.boards[seat]
     room = (3 - len(board.top), 5 - len(board.middle), 5 - len(board.bottom))
-    return hand, needed, _patterns(len(hand) - needed, room)
-
-
-def _build(hand: list[Card], discard_index: int | None, pattern: Pattern) -> Place:
-    if discard_index is None:
-        rest, discard = hand, cast("tuple[Card, ...]", ())
-    else:
-        rest = hand[:discard_index] + hand[discard_index + 1 :]
-        discard = (hand[discard_index],)
-    top, middle, bottom = pattern
-    return _make_place(
-        tuple([rest[i] for i in top]),
-        tuple([rest[i] for i in middle]),
-        tuple([rest[i] for i in bottom]),
-        discard,
-    )
+    needed = 1 if state.street and state.config.variant == "pineapple" else 0
+    return hand, _choices(len(hand), needed, room)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -341,9 +375,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             "there are far too many placements to list; use is_legal() and random_action(), "
             "or build a Place yourself"
         )
-    hand, needed, patterns = _street_choices(state, seat)
-    choices: Sequence[int | None] = range(len(hand)) if needed else (None,)
-    return tuple(_build(hand, index, pattern) for index in choices for pattern in patterns)
+    hand, choices = _street_choices(state, seat)
+    return tuple(
+        [
+            _make_place(top(hand), middle(hand), bottom(hand), discard(hand))
+            for top, middle, bottom, discard in choices
+        ]
+    )
 
 
 def random_action(state: State, rng: random.Random) -> Place:
@@ -363,13 +401,9 @@ def random_action(state: State, rng: random.Random) -> Place:
         raise RulesError("the game is over: there is no action to choose")
     if state.fantasyland[seat]:
         return _fantasyland_setting(state.hands[seat], state.config, rng)
-    hand, needed, patterns = _street_choices(state, seat)
-    width = len(patterns)
-    pick = rng.randrange(width * len(hand) if needed else width)
-    if needed:
-        index, pattern = divmod(pick, width)
-        return _build(hand, index, patterns[pattern])
-    return _build(hand, None, patterns[pick])
+    hand, choices = _street_choices(state, seat)
+    top, middle, bottom, discard = choices[int(rng.random() * len(choices))]
+    return _make_place(top(hand), middle(hand), bottom(hand), discard(hand))
 
 
 def _fantasyland_setting(cards: Sequence[Card], config: Config, rng: random.Random) -> Place:
@@ -398,6 +432,39 @@ def _fantasyland_setting(cards: Sequence[Card], config: Config, rng: random.Rand
     discard = tuple(card for card in rest if card not in top)
     assert len(discard) == extra
     return _make_place(tuple(top), tuple(middle), tuple(bottom), discard)
+
+
+Turn = tuple[int, int, int]
+"""The next turn: the seat, the street, and how many cards it is dealt then."""
+_SCHEDULES: dict[tuple[int, int, int, tuple[int, ...]], dict[tuple[int, int], Turn | None]] = {}
+
+
+def _schedule(
+    config: Config, round_index: int, fantasyland: tuple[int, ...]
+) -> dict[tuple[int, int], Turn | None]:
+    """For each (seat, street) turn of a round, the turn that follows it (cached).
+
+    Fantasyland seats act first, in turn order, on street 0; then the other
+    seats play every street in turn order. ``None`` follows the last turn.
+    """
+    players = config.players
+    key = (players, config.streets, round_index % players, fantasyland)
+    schedule = _SCHEDULES.get(key)
+    if schedule is None:
+        order = _order(players, round_index % players)
+        turns: list[Turn] = [(seat, 0, 0) for seat in order if fantasyland[seat]]
+        turns += [
+            (seat, street, _street_size(config, street))
+            for street in range(config.streets)
+            for seat in order
+            if not fantasyland[seat]
+        ]
+        schedule = {
+            (seat, street): turns[index + 1] if index + 1 < len(turns) else None
+            for index, (seat, street, _) in enumerate(turns)
+        }
+        _SCHEDULES[key] = schedule
+    return schedule
 
 
 # --- applying actions -----------------------------------------------------------------
@@ -443,27 +510,13 @@ def apply(state: State, action: Action) -> State:
         discards_list = list(discards)
         discards_list[seat] = discards[seat] + action.discard
         discards = tuple(discards_list)
-    players = config.players
-    order = _order(players, state.round % players)
     fantasyland = state.fantasyland
-    street = state.street
-    after = order[order.index(seat) + 1 :]
-    following = None
-    if fantasyland[seat]:
-        following = next((other for other in after if fantasyland[other]), None)
-        if following is None:
-            following = next((other for other in order if not fantasyland[other]), None)
-    else:
-        following = next((other for other in after if not fantasyland[other]), None)
-        if following is None:
-            street += 1
-            if street < config.streets:
-                following = next(other for other in order if not fantasyland[other])
-    if following is None:
+    turn = _schedule(config, state.round, fantasyland)[seat, state.street]
+    if turn is None:
         return _end_round(state, tuple(boards), discards)
+    following, street, size = turn
     deck = state.deck
-    if not fantasyland[following]:
-        size = _street_size(config, street)
+    if size:
         hands[following] = deck[:size]
         deck = deck[size:]
     return _state(
