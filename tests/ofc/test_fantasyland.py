@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -330,3 +331,26 @@ def test_random_fantasyland_setting_avoids_fouls_and_is_quick() -> None:
 def test_stacked_fantasyland_helper_is_consistent() -> None:
     state = fantasyland_round(ofc.Config(), (15, 0), "")
     assert state.deck == stacked("")[15:]
+
+
+def test_greedy_fantasyland_setting_never_fouls() -> None:
+    from tablerules.ofc.rules import _fantasyland_setting
+
+    rng = random.Random(0)
+    low = ofc.Config(lowball_middle=True)
+    for seed in range(40):
+        for size in (13, 15, 17):
+            cards = round_deck(seed, 0)[:size]
+            action = _fantasyland_setting(cards, ofc.Config(), rng, tries=0)
+            board = ofc.Board(action.top, action.middle, action.bottom)
+            assert sorted(board.cards + action.discard) == sorted(cards)
+            assert not ofc.is_fouled(board)
+            action = _fantasyland_setting(cards, low, rng, tries=0)
+            board = ofc.Board(action.top, action.middle, action.bottom)
+            assert sorted(board.cards + action.discard) == sorted(cards)
+            best_low = max(tr.rank_lowball27(five) for five in itertools.combinations(cards, 5))
+            if (
+                tr.category(tr.lowball27_as_high(best_low)) == 0
+                and tr.significant_ranks(tr.lowball27_as_high(best_low))[0] in "23456789T"
+            ):
+                assert not ofc.is_fouled(board, low)

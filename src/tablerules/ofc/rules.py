@@ -406,11 +406,13 @@ def random_action(state: State, rng: random.Random) -> Place:
     return _make_place(top(hand), middle(hand), bottom(hand), discard(hand))
 
 
-def _fantasyland_setting(cards: Sequence[Card], config: Config, rng: random.Random) -> Place:
+def _fantasyland_setting(
+    cards: Sequence[Card], config: Config, rng: random.Random, tries: int = 20
+) -> Place:
     """A quick fantasyland setting: a few random tries, then a greedy board that does not foul."""
     extra = len(cards) - 13
     lowball = config.lowball_middle
-    for _ in range(20):
+    for _ in range(tries):
         deal = rng.sample(cards, len(cards))
         board = _make_board(
             tuple(sorted(deal[:3])), tuple(sorted(deal[3:8])), tuple(sorted(deal[8:13]))
