@@ -83,6 +83,14 @@ _SET_TO_ACT = State.__dict__["to_act"].__set__
 _SET_STREET = State.__dict__["street"].__set__
 _SET_WINNERS = State.__dict__["winners"].__set__
 _SET_LAST_ROUND = State.__dict__["last_round"].__set__
+_SET_SUMMARY_ROUND = RoundSummary.__dict__["round"].__set__
+_SET_SUMMARY_DEALER = RoundSummary.__dict__["dealer"].__set__
+_SET_SUMMARY_BOARDS = RoundSummary.__dict__["boards"].__set__
+_SET_SUMMARY_FOULED = RoundSummary.__dict__["fouled"].__set__
+_SET_SUMMARY_ROYALTIES = RoundSummary.__dict__["royalties"].__set__
+_SET_SUMMARY_POINTS = RoundSummary.__dict__["points"].__set__
+_SET_SUMMARY_FANTASYLAND = RoundSummary.__dict__["fantasyland"].__set__
+_SET_SUMMARY_NEXT = RoundSummary.__dict__["next_fantasyland"].__set__
 
 
 def _state(  # noqa: PLR0917 - the engine's fast constructor takes every field
@@ -438,7 +446,7 @@ def _fantasyland_setting(
 
 Turn = tuple[int, int, int]
 """The next turn: the seat, the street, and how many cards it is dealt then."""
-_SCHEDULES: dict[tuple[int, int, int, tuple[int, ...]], dict[tuple[int, int], Turn | None]] = {}
+_SCHEDULES: dict[tuple[int, str, int, tuple[int, ...]], dict[tuple[int, int], Turn | None]] = {}
 
 
 def _schedule(
@@ -450,7 +458,7 @@ def _schedule(
     seats play every street in turn order. ``None`` follows the last turn.
     """
     players = config.players
-    key = (players, config.streets, round_index % players, fantasyland)
+    key = (players, config.variant, round_index % players, fantasyland)
     schedule = _SCHEDULES.get(key)
     if schedule is None:
         order = _order(players, round_index % players)
@@ -513,7 +521,11 @@ def apply(state: State, action: Action) -> State:
         discards_list[seat] = discards[seat] + action.discard
         discards = tuple(discards_list)
     fantasyland = state.fantasyland
-    turn = _schedule(config, state.round, fantasyland)[seat, state.street]
+    players = config.players
+    schedule = _SCHEDULES.get((players, config.variant, state.round % players, fantasyland))
+    if schedule is None:
+        schedule = _schedule(config, state.round, fantasyland)
+    turn = schedule[seat, state.street]
     if turn is None:
         return _end_round(state, tuple(boards), discards)
     following, street, size = turn
@@ -549,19 +561,22 @@ def _end_round(
     scores = tuple([score + gain for score, gain in zip(state.scores, points, strict=False)])
     fantasyland = state.fantasyland
     earned = tuple(
-        _fantasyland_count(evaluation, config, in_fantasyland=count > 0)
-        for evaluation, count in zip(evaluations, fantasyland, strict=False)
+        [
+            _fantasyland_count(evaluation, config, in_fantasyland=count > 0)
+            for evaluation, count in zip(evaluations, fantasyland, strict=True)
+        ]
+        if config.fantasyland
+        else (0,) * config.players
     )
-    summary = RoundSummary(
-        round=state.round,
-        dealer=state.round % config.players,
-        boards=boards,
-        fouled=tuple(evaluation[0] for evaluation in evaluations),
-        royalties=tuple(evaluation[4] for evaluation in evaluations),
-        points=tuple(points),
-        fantasyland=fantasyland,
-        next_fantasyland=earned,
-    )
+    summary = _new(RoundSummary)
+    _SET_SUMMARY_ROUND(summary, state.round)
+    _SET_SUMMARY_DEALER(summary, state.round % config.players)
+    _SET_SUMMARY_BOARDS(summary, boards)
+    _SET_SUMMARY_FOULED(summary, tuple([evaluation[0] for evaluation in evaluations]))
+    _SET_SUMMARY_ROYALTIES(summary, tuple([evaluation[4] for evaluation in evaluations]))
+    _SET_SUMMARY_POINTS(summary, tuple(points))
+    _SET_SUMMARY_FANTASYLAND(summary, fantasyland)
+    _SET_SUMMARY_NEXT(summary, earned)
     next_round = state.round + 1
     if min(scores) <= 0 or (config.max_rounds is not None and next_round >= config.max_rounds):
         best = max(scores)
