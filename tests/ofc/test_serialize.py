@@ -176,3 +176,40 @@ def test_tampered_mid_game_boards() -> None:
     record["deck"] = cards[0] + " " + record["deck"]
     with pytest.raises(tr.StateError, match="impossible board"):
         ofc.from_dict(record)
+
+
+def test_a_game_cannot_be_marked_over_early() -> None:
+    record = ofc.to_dict(ofc.new_game(seed=1))
+    record["to_act"] = None
+    record["winners"] = [0, 1]
+    with pytest.raises(tr.StateError, match="the game is not over"):
+        ofc.from_dict(record)
+
+
+def test_a_finished_game_needs_complete_boards() -> None:
+    state = states()[-1]
+    record = ofc.to_dict(state)
+    first = record["boards"][0]
+    card = first["top"].split()[0]
+    first["top"] = " ".join(first["top"].split()[1:])
+    record["deck"] = (record["deck"] + " " + card).strip()
+    with pytest.raises(tr.StateError, match="complete boards and no cards in hand"):
+        ofc.from_dict(record)
+
+
+def test_a_game_going_on_past_its_end_is_refused() -> None:
+    state = states()[0]
+    record = ofc.to_dict(state)
+    record["scores"] = [0, 200]
+    with pytest.raises(tr.StateError, match="a bankroll is at 0 or below"):
+        ofc.from_dict(record)
+    record = ofc.to_dict(state)
+    record["config"]["max_rounds"] = None
+    record["round"] = 0
+    assert ofc.from_dict(record) == attrs_evolve_config(state)
+
+
+def attrs_evolve_config(state: ofc.State) -> ofc.State:
+    import attrs
+
+    return attrs.evolve(state, config=attrs.evolve(state.config, max_rounds=None))
