@@ -213,3 +213,19 @@ def attrs_evolve_config(state: ofc.State) -> ofc.State:
     import attrs
 
     return attrs.evolve(state, config=attrs.evolve(state.config, max_rounds=None))
+
+
+def test_states_pickle_and_copy() -> None:
+    import pickle
+
+    for state in states()[::7]:
+        assert pickle.loads(pickle.dumps(state)) == state
+        assert copy.deepcopy(state) == state
+        assert hash(copy.deepcopy(state)) == hash(state)
+
+
+def test_state_repr_is_short_and_hides_the_deck_order() -> None:
+    state = ofc.new_game(seed=1, deck=tr.FULL_DECK)
+    text = repr(state)
+    assert "deck=47 cards" in text
+    assert "As" not in text  # the last card of the deck
