@@ -43,8 +43,8 @@ class Config:
     players: int = 2
     """Number of players (2 or 3 in pineapple, 2 to 4 in classic)."""
     variant: Variant = "pineapple"
-    """``"pineapple"`` (first street 5, then 4 streets of 3: place 2, discard 1)
-    or ``"classic"`` (first street 5, then 8 streets of 1)."""
+    """``"pineapple"`` (first street 5, then 4 streets of 3, each placing 2 and
+    discarding 1) or ``"classic"`` (first street 5, then 8 streets of 1)."""
     fantasyland: bool = True
     """Whether a top row of QQ or better (without a foul) earns a fantasyland round."""
     fantasyland_cards: int | None = None
@@ -66,7 +66,7 @@ class Config:
     starting_points: int = 100
     """Each player's bankroll at the start."""
     max_rounds: int | None = None
-    """End the game after this many rounds (``None``: play until a bankroll reaches 0)."""
+    """End the game after this many rounds (``None`` plays until a bankroll reaches 0)."""
 
     def __attrs_post_init__(self) -> None:
         """Reject configurations that cannot be played."""

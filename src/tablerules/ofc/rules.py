@@ -293,8 +293,9 @@ def _why_illegal(state: State, action: object) -> str | None:
 def is_legal(state: State, action: object) -> bool:
     """Whether ``action`` may be played now.
 
+    >>> import tablerules as tr
     >>> import tablerules.ofc as ofc
-    >>> state = ofc.new_game(seed=1, deck=__import__("tablerules").FULL_DECK)
+    >>> state = ofc.new_game(seed=1, deck=tr.FULL_DECK)
     >>> is_legal(state, ofc.Place(top="2c 2d 2h", bottom="2s 3c"))
     True
     >>> is_legal(state, ofc.Place(top="2c 2d 2h 2s", bottom="3c"))

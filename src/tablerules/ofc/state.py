@@ -18,10 +18,11 @@ __all__ = ["RoundSummary", "State"]
 class RoundSummary:
     """How a round ended, public to everyone once it is over (``State.last_round``).
 
+    >>> import random
     >>> import tablerules.ofc as ofc
-    >>> state = ofc.new_game(ofc.Config(max_rounds=1), seed=3)
+    >>> state, rng = ofc.new_game(ofc.Config(max_rounds=1), seed=3), random.Random(0)
     >>> while not state.is_over:
-    ...     state = ofc.apply(state, ofc.random_action(state, __import__("random").Random(0)))
+    ...     state = ofc.apply(state, ofc.random_action(state, rng))
     >>> summary = state.last_round
     >>> summary.round, sum(summary.points)
     (0, 0)
