@@ -42,7 +42,63 @@ def microseconds(call: Callable[[], object], repeat: int = 2000) -> float:
 
 # (each game adds its function below and registers it in GAMES)
 
-GAMES: dict[str, Callable[[float], list[Row]]] = {}
+
+def bench_ofc(seconds: float) -> list[Row]:
+    """Random 2-player pineapple rounds per second, and the cost of single calls."""
+    import random
+
+    from tablerules import ofc
+
+    config = ofc.Config(max_rounds=1)
+    rng = random.Random(2026)
+
+    def one_round(index: int) -> None:
+        state = ofc.new_game(config, seed=index)
+        while state.to_act is not None:
+            state = ofc.apply(state, ofc.random_action(state, rng))
+
+    rounds = per_second(one_round, seconds)
+    # CPU time too: on a busy machine wall-clock rates drop with the load
+    cpu_start, count = time.process_time(), 0
+    while time.process_time() - cpu_start < seconds:
+        one_round(count)
+        count += 1
+    cpu_rounds = count / (time.process_time() - cpu_start)
+    first = ofc.new_game(config, seed=1)
+    later = first
+    for _ in range(4):
+        later = ofc.apply(later, ofc.random_action(later, rng))
+    action = ofc.random_action(later, rng)
+    last = later
+    while True:
+        after = ofc.apply(last, ofc.random_action(last, rng))
+        if after.to_act is None:
+            break
+        last = after
+    final_action = ofc.random_action(last, rng)
+    return [
+        ("random 2-player pineapple rounds", rounds, "rounds/s"),
+        ("random 2-player pineapple rounds (CPU time)", cpu_rounds, "rounds/cpu-s"),
+        ("apply (pineapple street)", microseconds(lambda: ofc.apply(later, action)), "us"),
+        ("apply (last street: scoring)", microseconds(lambda: ofc.apply(last, final_action)), "us"),
+        (
+            "random_action (pineapple street)",
+            microseconds(lambda: ofc.random_action(later, rng)),
+            "us",
+        ),
+        (
+            "legal_actions (first street: 232)",
+            microseconds(lambda: ofc.legal_actions(first), 200),
+            "us",
+        ),
+        ("legal_actions (pineapple street)", microseconds(lambda: ofc.legal_actions(later)), "us"),
+        ("observe", microseconds(lambda: ofc.observe(later, 0)), "us"),
+    ]
+
+
+GAMES: dict[str, Callable[[float], list[Row]]] = {
+    "ofc": bench_ofc,
+}
 
 
 def main() -> None:

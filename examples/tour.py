@@ -39,10 +39,37 @@ def tour_ranking() -> None:
     print("best 2-7 low:", tr.describe(tr.lowball27_as_high(low)))
 
 
+def tour_ofc() -> None:
+    """Play one seeded round of pineapple OFC and show how it was scored."""
+    from tablerules import ofc  # noqa: PLC0415 - each tour imports only its game
+
+    print("\n== Open Face Chinese Poker ==")
+    rng = random.Random(253)  # random choices that happen to build two boards without a foul
+    state = ofc.new_game(ofc.Config(max_rounds=1), seed=SEED)
+    while not state.is_over:
+        seat, street = state.to_act, state.street
+        action = ofc.random_action(state, rng)
+        print(f"street {street + 1}, seat {seat}: {action}")
+        state = ofc.apply(state, action)
+    summary = state.last_round
+    assert summary is not None
+    for seat, board in enumerate(summary.boards):
+        verdict = "fouled" if summary.fouled[seat] else f"royalties {summary.royalties[seat]}"
+        print(f"seat {seat}: {board}  ({verdict})")
+    for pair in ofc.score_breakdown(summary.boards, state.config):
+        first, second = pair.seats
+        print(
+            f"seat {first} vs seat {second}: lines {pair.lines}, scoop {pair.scoop}, royalties "
+            f"{pair.royalties[0]} - {pair.royalties[1]}: {pair.points:+d} for seat {first}"
+        )
+    print("bankrolls:", state.scores, "winners:", state.winners)
+
+
 def main() -> None:
     """Run the whole tour."""
     tour_cards()
     tour_ranking()
+    tour_ofc()
 
 
 if __name__ == "__main__":

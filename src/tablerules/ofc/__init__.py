@@ -1,0 +1,53 @@
+"""Open Face Chinese Poker: pineapple and classic, fantasyland and the 2-7 lowball middle.
+
+>>> import random
+>>> import tablerules.ofc as ofc
+>>> state = ofc.new_game(ofc.Config(max_rounds=1), seed=11)
+>>> rng = random.Random(11)
+>>> while not state.is_over:
+...     state = ofc.apply(state, ofc.random_action(state, rng))
+>>> sum(state.scores), sum(state.last_round.points)
+(200, 0)
+"""
+
+from __future__ import annotations
+
+from tablerules.ofc.actions import Action, Place
+from tablerules.ofc.board import (
+    Board,
+    PairScore,
+    fantasyland_cards,
+    is_fouled,
+    royalties,
+    score_boards,
+    score_breakdown,
+)
+from tablerules.ofc.config import Config
+from tablerules.ofc.observe import Observation, observe
+from tablerules.ofc.rules import apply, is_legal, legal_actions, new_game, random_action
+from tablerules.ofc.serialize import from_dict, to_dict
+from tablerules.ofc.state import RoundSummary, State
+
+__all__ = [
+    "Action",
+    "Board",
+    "Config",
+    "Observation",
+    "PairScore",
+    "Place",
+    "RoundSummary",
+    "State",
+    "apply",
+    "fantasyland_cards",
+    "from_dict",
+    "is_fouled",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "random_action",
+    "royalties",
+    "score_boards",
+    "score_breakdown",
+    "to_dict",
+]

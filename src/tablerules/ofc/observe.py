@@ -1,0 +1,127 @@
+"""What one seat may know: :class:`Observation` and :func:`observe`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from tablerules.errors import RulesError
+from tablerules.ofc.board import EMPTY_BOARD, Board
+
+if TYPE_CHECKING:
+    from tablerules.cards import Card
+    from tablerules.ofc.config import Config
+    from tablerules.ofc.state import RoundSummary, State
+
+__all__ = ["Observation", "observe"]
+
+
+@attrs.frozen
+class Observation:
+    """Everything one seat may know, and nothing more.
+
+    Others' unplaced cards, others' discards, the deck and a fantasyland board
+    set by another seat (until the round ends) are hidden; their sizes are
+    public.
+
+    >>> import tablerules.ofc as ofc
+    >>> view = ofc.observe(ofc.new_game(seed=1), 0)
+    >>> view.hand, view.hand_sizes, view.deck_size
+    ((), (0, 5), 47)
+    """
+
+    seat: int
+    """The observing seat."""
+    config: Config
+    """The game's rules."""
+    round: int
+    """The round being played (0-based)."""
+    dealer: int
+    """The seat with the dealer button."""
+    to_act: int | None
+    """The seat that must act; ``None`` once the game is over."""
+    street: int
+    """The street of the players not in fantasyland (0 is the first street of 5)."""
+    scores: tuple[int, ...]
+    """Every bankroll."""
+    hand: tuple[Card, ...]
+    """The observer's own cards dealt and not yet placed."""
+    discards: tuple[Card, ...]
+    """The observer's own discards this round."""
+    boards: tuple[Board, ...]
+    """Every board as this seat sees it; another seat's fantasyland board is empty
+    until the round ends."""
+    hidden_boards: tuple[bool, ...]
+    """Whether each seat's board is a fantasyland board hidden from this seat."""
+    hand_sizes: tuple[int, ...]
+    """How many unplaced cards each seat holds."""
+    discard_counts: tuple[int, ...]
+    """How many cards each seat has discarded this round."""
+    fantasyland: tuple[int, ...]
+    """Cards each seat was dealt in fantasyland this round (0 when not in fantasyland)."""
+    deck_size: int
+    """How many cards are left undealt."""
+    winners: tuple[int, ...]
+    """The winners once the game is over; empty before."""
+    last_round: RoundSummary | None
+    """The public summary of the round just finished, if any."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.to_act is None
+
+    @property
+    def unseen(self) -> int:
+        """How many cards of the deck this seat has not seen this round.
+
+        >>> import tablerules.ofc as ofc
+        >>> ofc.observe(ofc.new_game(seed=1), 1).unseen
+        47
+        """
+        seen = len(self.hand) + len(self.discards) + sum(board.size for board in self.boards)
+        return 52 - seen
+
+
+def observe(state: State, seat: int) -> Observation:
+    """What ``seat`` may know of ``state``.
+
+    >>> import tablerules.ofc as ofc
+    >>> state = ofc.new_game(seed=1)
+    >>> observe(state, 1).hand == state.hands[1], observe(state, 0).hand
+    (True, ())
+    """
+    players = state.config.players
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise RulesError(f"seat must be 0 to {players - 1}, not {seat!r}")
+    over = state.to_act is None
+    hidden = tuple(
+        not over
+        and other != seat
+        and state.fantasyland[other] > 0
+        and bool(state.boards[other].size)
+        for other in range(players)
+    )
+    return Observation(
+        seat=seat,
+        config=state.config,
+        round=state.round,
+        dealer=state.round % players,
+        to_act=state.to_act,
+        street=state.street,
+        scores=state.scores,
+        hand=state.hands[seat],
+        discards=state.discards[seat],
+        boards=tuple(
+            EMPTY_BOARD if hide else board
+            for hide, board in zip(hidden, state.boards, strict=False)
+        ),
+        hidden_boards=hidden,
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        discard_counts=tuple(len(discards) for discards in state.discards),
+        fantasyland=state.fantasyland,
+        deck_size=len(state.deck),
+        winners=state.winners,
+        last_round=state.last_round,
+    )
