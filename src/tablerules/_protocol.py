@@ -5,15 +5,17 @@
 as a bot, a simulator or a test suite, is written once for all three:
 
 >>> import random
->>> import tablerules as tr
->>> def play_out(game: tr.Game[tr.GameState, object, object, object], seed: int) -> tuple[int, ...]:
+>>> from typing import Any
+>>> import tablerules.ofc as ofc
+>>> from tablerules._protocol import Game
+>>> def play_round(game: Game[Any, Any, Any, Any], seed: int) -> tuple[int, ...]:
 ...     rng = random.Random(seed)
 ...     state = game.new_game(game.Config(max_rounds=1), seed=seed)
 ...     while not state.is_over:
 ...         state = game.apply(state, game.random_action(state, rng))
-...     return state.scores
->>> sorted(tr.GAMES)
-['mentok', 'mock', 'ofc']
+...     return state.winners
+>>> len(play_round(ofc, seed=1)) >= 1
+True
 """
 
 from __future__ import annotations
@@ -81,7 +83,7 @@ class GameObservation(Protocol):
 
 StateT = TypeVar("StateT", bound=GameState)
 ActionT = TypeVar("ActionT")
-ObservationT = TypeVar("ObservationT")
+ObservationT = TypeVar("ObservationT", covariant=True)
 ConfigT = TypeVar("ConfigT")
 
 
