@@ -23,6 +23,7 @@ from tablerules.ofc.board import (
     score_breakdown,
 )
 from tablerules.ofc.config import Config
+from tablerules.ofc.determinize import determinize
 from tablerules.ofc.observe import Observation, observe
 from tablerules.ofc.rules import apply, is_legal, legal_actions, new_game, random_action
 from tablerules.ofc.serialize import from_dict, to_dict
@@ -38,6 +39,7 @@ __all__ = [
     "RoundSummary",
     "State",
     "apply",
+    "determinize",
     "fantasyland_cards",
     "from_dict",
     "is_fouled",
