@@ -34,7 +34,12 @@ def test_the_round_points_are_added_and_shown_after_the_next_deal() -> None:
     assert summary is not None
     assert summary.round == 0
     assert summary.dealer == 0
-    assert summary.melds == tuple(after.last_round.melds)
+    seat = state.to_act
+    assert seat is not None
+    assert isinstance(action, mock.Meld)
+    for other in range(4):
+        expected = state.melds[other] + (action.cards if other == seat else ())
+        assert summary.melds[other] == expected
     category, highest, points = mock.score_round(
         summary.melds, summary.first_complete, state.config.highest_hand_ties
     )
