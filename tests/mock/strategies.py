@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from hypothesis import strategies as st
 
 import tablerules as tr
 from tablerules import mock
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 def stacked(text: str) -> tuple[tr.Card, ...]:

@@ -40,7 +40,11 @@ def test_later_rounds_are_dealt_from_the_seed_and_the_dealer_moves_left() -> Non
     seed = 11
     state = mock.new_game(mock.Config(players=5), seed=seed, deck=tr.FULL_DECK)
     for round_index in (1, 2, 3):
-        state = advance(state, lambda s, r=round_index: s.round == r)
+
+        def reached(s: mock.State, r: int = round_index) -> bool:
+            return s.round == r
+
+        state = advance(state, reached)
         dealer = round_index % 5
         assert state.dealer == dealer
         deck = round_deck(seed, round_index)

@@ -18,7 +18,7 @@ CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
 
 
 def public_cards(state: mock.State) -> set[tr.Card]:
-    """Cards every seat may know the place of: melds, discards, cards taken from the discard pile."""
+    """Cards whose place every seat may know: melds, discards, cards taken from discards."""
     cards = {card for meld in state.melds for card in meld} | set(state.discard_pile)
     for event in state.history:
         if isinstance(event, mock.Drew) and event.card is not None:
@@ -40,7 +40,11 @@ def hidden_from(state: mock.State, seat: int) -> set[tr.Card]:
 def shown_cards(seen: mock.Observation) -> set[tr.Card]:
     """Every card named anywhere in an observation's repr, except inside last_round."""
     text = repr(attrs.evolve(seen, last_round=None))
-    return set(tr.parse_cards(" ".join(CARD_TOKEN.findall(text)))) if CARD_TOKEN.search(text) else set()
+    return (
+        set(tr.parse_cards(" ".join(CARD_TOKEN.findall(text))))
+        if CARD_TOKEN.search(text)
+        else set()
+    )
 
 
 def check_hides(state: mock.State) -> None:

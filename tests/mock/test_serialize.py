@@ -112,6 +112,7 @@ def test_tampered_records_raise_state_error(name: str, tamper: Tamper, message: 
 
 
 def test_non_mappings_raise_state_error() -> None:
+    data: object
     for data in (None, [], "mock", 3):
         with pytest.raises(tr.StateError):
             mock.from_dict(data)  # type: ignore[arg-type]
@@ -131,5 +132,7 @@ def test_a_finished_game_checks_its_summary() -> None:
 def test_the_turn_must_be_the_right_seat() -> None:
     record = mock.to_dict(mock.new_game(seed=4))
     record["to_act"] = 2
-    with pytest.raises(tr.StateError, match="state.to_act must be seat 1, whose turn it is, not 2"):
+    with pytest.raises(
+        tr.StateError, match=r"state\.to_act must be seat 1, whose turn it is, not 2"
+    ):
         mock.from_dict(record)

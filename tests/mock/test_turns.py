@@ -13,7 +13,7 @@ import pytest
 
 import tablerules as tr
 from tablerules import mock
-from tests.mock.strategies import advance, first_policy, play, stacked
+from tests.mock.strategies import advance, play, stacked
 
 DECK = stacked("As Ks Qs 2c 3d 4h 7c 8d 9h Js 5c 6d 2s 3s 4s 5s 6s 7s 8s")
 CONFIG = mock.Config(players=3, opening_size=3)
@@ -223,4 +223,3 @@ def test_with_both_piles_empty_the_turn_starts_at_the_meld_step() -> None:
     for action in mock.legal_actions(loaded):
         assert isinstance(action, mock.Meld)
         assert len(action.cards) == min(5 - len(state.melds[seat]), len(state.hands[seat]))
-
