@@ -64,5 +64,16 @@ class Meld:
         return f"Meld(cards={cards_text(self.cards)!r}, discards={cards_text(self.discards)!r})"
 
 
+def make_meld(cards: tuple[Card, ...], discards: tuple[Card, ...]) -> Meld:
+    """A :class:`Meld` from cards already sorted, skipping the converters (engine fast path)."""
+    meld = _new(Meld)
+    _set(meld, "cards", cards)
+    _set(meld, "discards", discards)
+    return meld
+
+
+_new = object.__new__
+_set = object.__setattr__
+
 Action = Draw | Meld
 """Any Mock action."""

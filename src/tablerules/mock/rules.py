@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 from tablerules._common import check_seed, round_deck, stacked_deck
 from tablerules.errors import ConfigError, IllegalActionError
-from tablerules.mock.actions import Action, Draw, Meld
+from tablerules.mock.actions import Action, Draw, Meld, make_meld
 from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
 from tablerules.mock.state import Drew, Event, Melded, RoundSummary, State
-from tablerules.ranking import HandCategory, category, rank_cards
+from tablerules.ranking import CATEGORY_BASE, HandCategory, category, rank_cards
 
 if TYPE_CHECKING:
     import random
@@ -118,7 +118,10 @@ def highest_hands(melds: Sequence[Sequence[Card]], ties: str = "share") -> tuple
     >>> highest_hands(melds), highest_hands(melds, "none"), highest_hands(melds, "suits")
     ((0, 1), (), (0,))
     """
-    values = [hand_value(cards) for cards in melds]
+    return _highest([hand_value(cards) for cards in melds], melds, ties)
+
+
+def _highest(values: list[int], melds: Sequence[Sequence[Card]], ties: str) -> tuple[int, ...]:
     best = max(values)
     tied = tuple(seat for seat, value in enumerate(values) if value == best)
     if len(tied) == 1 or ties == "share":
@@ -365,8 +368,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return (_DRAW_DISCARD,)
     hand = sorted(state.hands[seat])
     return tuple(
-        Meld(tuple([hand[i] for i in chosen]), tuple([hand[i] for i in order]))
-        for chosen, order in _state_templates(state, seat)
+        [
+            make_meld(tuple([hand[i] for i in chosen]), tuple([hand[i] for i in order]))
+            for chosen, order in _state_templates(state, seat)
+        ]
     )
 
 
@@ -392,9 +397,10 @@ def random_action(state: State, rng: random.Random) -> Action:
             return _DRAW_PILE
         return _DRAW_DISCARD
     templates = _state_templates(state, seat)
-    chosen, order = templates[rng.randrange(len(templates))]
+    # random() * n picks uniformly (to within 2**-53) and costs less than randrange
+    chosen, order = templates[int(rng.random() * len(templates))]
     hand = sorted(state.hands[seat])
-    return Meld(tuple([hand[i] for i in chosen]), tuple([hand[i] for i in order]))
+    return make_meld(tuple([hand[i] for i in chosen]), tuple([hand[i] for i in order]))
 
 
 # --- applying actions ------------------------------------------------------
@@ -538,13 +544,15 @@ def score_round(
     >>> score_round(melds, first_complete=0)
     ((9, 1, 0), (0,), (12, 1, 0))
     """
-    points = [hand_points(cards) for cards in melds]
-    highest = highest_hands(melds, ties)
+    values = [hand_value(cards) for cards in melds]
+    category_points = tuple([0 if value < 0 else value // CATEGORY_BASE for value in values])
+    points = list(category_points)
+    highest = _highest(values, melds, ties)
     for seat in highest:
         points[seat] += 2
     if first_complete is not None:
         points[first_complete] += 1
-    return tuple(hand_points(cards) for cards in melds), highest, tuple(points)
+    return category_points, highest, tuple(points)
 
 
 def _end_round(
