@@ -41,13 +41,13 @@ class Config:
     target: int = 50
     """The game ends after a round in which a player reaches this score alone at the top."""
     highest_hand_ties: TieRule = "share"
-    """Who gets the +2 when the highest hands tie: ``"share"`` (all of them),
+    """Who gets the +2 when the highest hands tie, ``"share"`` (all of them),
     ``"none"`` (nobody) or ``"suits"`` (suits decide, c < d < h < s)."""
     opening_size: int | None = None
     """Cards in the opening (the top part of the draw pile); ``None`` is half
     of the draw pile, rounded up."""
     max_rounds: int | None = None
-    """End the game after this many rounds (``None``: no limit)."""
+    """End the game after this many rounds (``None`` for no limit)."""
 
     def __attrs_post_init__(self) -> None:
         players = self.players

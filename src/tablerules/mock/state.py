@@ -127,7 +127,7 @@ class State:
     melds: tuple[tuple[Card, ...], ...]
     """Each seat's melded cards, in the order melded."""
     deck: tuple[Card, ...]
-    """The draw pile, next card first: the opening, then the finish."""
+    """The draw pile, next card first (the opening, then the finish)."""
     opening: int
     """How many cards of :attr:`deck` are left in the opening."""
     discard_pile: tuple[Card, ...]
@@ -160,7 +160,7 @@ class State:
 
     @property
     def dealer(self) -> int:
-        """The dealer of the current round: seat 0 first, then one seat left each round."""
+        """The dealer of the current round (seat 0 first, then one seat left each round)."""
         return self.round % self.config.players
 
     @property
