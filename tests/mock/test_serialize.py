@@ -8,6 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tablerules as tr
 from tablerules import mock
@@ -29,9 +31,12 @@ def states() -> list[mock.State]:
     return [start, mid, took, later, end]
 
 
+STATES = states()
+
+
 @pytest.mark.parametrize("index", range(5))
 def test_round_trip_is_exact(index: int) -> None:
-    state = states()[index]
+    state = STATES[index]
     record = mock.to_dict(state)
     assert record["game"] == "mock"
     assert record["version"] == 1
@@ -40,7 +45,7 @@ def test_round_trip_is_exact(index: int) -> None:
 
 
 def test_records_are_readable() -> None:
-    record = mock.to_dict(states()[2])
+    record = mock.to_dict(STATES[2])
     assert isinstance(record["deck"], str)
     assert all(isinstance(hand, str) for hand in record["hands"])
     assert record["history"][-1]["draw"] == "discard"
@@ -104,7 +109,7 @@ TAMPERS: list[tuple[str, Tamper, str]] = [
 
 @pytest.mark.parametrize(("name", "tamper", "message"), TAMPERS, ids=[t[0] for t in TAMPERS])
 def test_tampered_records_raise_state_error(name: str, tamper: Tamper, message: str) -> None:
-    state = states()[1]
+    state = STATES[1]
     record = copy.deepcopy(mock.to_dict(state))
     tamper(record)
     with pytest.raises(tr.StateError, match=message):
@@ -119,11 +124,11 @@ def test_non_mappings_raise_state_error() -> None:
 
 
 def test_a_finished_game_checks_its_summary() -> None:
-    record = mock.to_dict(states()[4])
+    record = mock.to_dict(STATES[4])
     record["last_round"]["points"] = [9, 9, 9, 9]
-    with pytest.raises(tr.StateError, match="last_round does not match"):
+    with pytest.raises(tr.StateError, match="points do not match the melds"):
         mock.from_dict(record)
-    record = mock.to_dict(states()[4])
+    record = mock.to_dict(STATES[4])
     record["winners"] = [0, 1, 2, 3]
     with pytest.raises(tr.StateError, match="winners must be the seats with the top score"):
         mock.from_dict(record)
@@ -135,4 +140,81 @@ def test_the_turn_must_be_the_right_seat() -> None:
     with pytest.raises(
         tr.StateError, match=r"state\.to_act must be seat 1, whose turn it is, not 2"
     ):
+        mock.from_dict(record)
+
+
+def _leaves(node: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    if isinstance(node, dict):
+        return [leaf for key, value in node.items() for leaf in _leaves(value, (*path, key))]
+    if isinstance(node, list):
+        return [leaf for i, value in enumerate(node) for leaf in _leaves(value, (*path, i))]
+    return [path]
+
+
+def _put(record: Any, path: tuple[Any, ...], value: object) -> None:
+    for key in path[:-1]:
+        record = record[key]
+    record[path[-1]] = value
+
+
+JUNK: list[object] = [None, True, -1, 0, 1, 3, 99, "", "As", "As Kd", "Zz", [], {}, [0], "draw"]
+
+
+@settings(max_examples=200)
+@given(index=st.integers(0, 4), pick=st.integers(0, 10_000), junk=st.sampled_from(JUNK))
+def test_any_tampered_field_is_refused_or_still_consistent(
+    index: int, pick: int, junk: object
+) -> None:
+    state = STATES[index]
+    record = copy.deepcopy(mock.to_dict(state))
+    leaves = _leaves(record)
+    path = leaves[pick % len(leaves)]
+    _put(record, path, junk)
+    try:
+        result = mock.from_dict(record)
+    except tr.StateError:
+        return
+    assert mock.from_dict(mock.to_dict(result)) == result
+
+
+@pytest.mark.parametrize(
+    ("tamper", "message"),
+    [
+        (
+            lambda r: r["history"].__setitem__(0, {"seat": 2, "draw": "pile"}),
+            "seat 2 plays, but it is seat 1's turn",
+        ),
+        (lambda r: r["finished"].__setitem__(0, True), "finished|must be empty"),
+        (lambda r: r.__setitem__("first_complete", 0), "first_complete"),
+        (lambda r: r.pop("last_round"), "has no field 'last_round'"),
+    ],
+)
+def test_history_and_flags_must_agree(tamper: Tamper, message: str) -> None:
+    record = copy.deepcopy(mock.to_dict(STATES[1]))
+    tamper(record)
+    with pytest.raises(tr.StateError, match=message):
+        mock.from_dict(record)
+
+
+def test_scores_and_seed_must_fit_the_game() -> None:
+    record = mock.to_dict(STATES[1])
+    record["scores"] = [0, 5, 0]
+    with pytest.raises(tr.StateError, match="scores must be zero during round 0"):
+        mock.from_dict(record)
+    record = mock.to_dict(STATES[3])
+    record["scores"] = [60, 5, 0]
+    with pytest.raises(tr.StateError, match="so the game is over"):
+        mock.from_dict(record)
+    record = mock.to_dict(STATES[3])
+    record["seed"] += 1
+    with pytest.raises(tr.StateError, match="not the rest of round 1's deck"):
+        mock.from_dict(record)
+    record = mock.to_dict(STATES[3])
+    record["config"]["max_rounds"] = 1
+    with pytest.raises(tr.StateError, match="max_rounds is 1"):
+        mock.from_dict(record)
+    record = mock.to_dict(STATES[4])
+    record["config"]["max_rounds"] = None
+    record["scores"] = [1, 0, 0, 0]
+    with pytest.raises(tr.StateError, match="no player alone reached the target"):
         mock.from_dict(record)

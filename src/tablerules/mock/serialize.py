@@ -14,6 +14,7 @@ from tablerules._common import (
     read_mapping,
     read_optional_int,
     read_str,
+    round_deck,
     write_cards,
 )
 from tablerules.cards import FULL_DECK, Card, cards_text
@@ -173,6 +174,12 @@ def _read_event(raw_event: object, index: int, players: int) -> Event:
     )
 
 
+def _required(data: Mapping[str, object], key: str) -> object:
+    if key not in data:
+        raise StateError(f"state has no field {key!r}")
+    return data[key]
+
+
 def _read_summary(raw: object, players: int) -> RoundSummary | None:
     if raw is None:
         return None
@@ -208,6 +215,12 @@ def _read_summary(raw: object, players: int) -> RoundSummary | None:
     if summary.first_complete is not None and len(melds[summary.first_complete]) != MELD_SIZE:
         raise StateError(f"{where}.first_complete names a seat without five melded cards")
     return summary
+
+
+def _check_summary(summary: RoundSummary, ties: str) -> None:
+    expected = score_round(summary.melds, summary.first_complete, ties)
+    if (summary.hand_points, summary.highest_hand, summary.points) != expected:
+        raise StateError("state.last_round: the points do not match the melds")
 
 
 def from_dict(data: Mapping[str, Any]) -> State:
@@ -284,8 +297,10 @@ def from_dict(data: Mapping[str, Any]) -> State:
         read_bool(state, "pile_was_empty", where),
         history,
         winners,
-        _read_summary(state.get("last_round"), players),
+        _read_summary(_required(state, "last_round"), players),
     )
+    if result.last_round is not None:
+        _check_summary(result.last_round, config.highest_hand_ties)
     check_state(result)
     return result
 
@@ -328,8 +343,20 @@ def check_state(state: State) -> None:
             f"state.deck: the finish must still hold {config.finish_cards} cards while the "
             f"opening has cards, not {state.finish}"
         )
+    if state.finish > config.finish_cards:
+        raise StateError(
+            f"state.deck: the finish holds {state.finish} cards, more than the "
+            f"{config.finish_cards} dealt"
+        )
+    if (
+        state.round
+        and state.deck
+        and state.deck != round_deck(state.seed, state.round)[-len(state.deck) :]
+    ):
+        raise StateError(f"state.deck is not the rest of round {state.round}'s deck for this seed")
     if any(score < 0 for score in state.scores):
         raise StateError("state.scores must not be negative")
+    _check_scores(state)
     over = state.to_act is None
     if over != (state.step == "over"):
         raise StateError("state.step must be 'over' exactly when state.to_act is null")
@@ -379,17 +406,32 @@ def check_state(state: State) -> None:
             raise StateError("state.pile_was_empty is true but the draw pile has cards")
 
 
+def _next_seat(seat: int, finished: list[bool]) -> int | None:
+    players = len(finished)
+    for offset in range(1, players + 1):
+        following = (seat + offset) % players
+        if not finished[following]:
+            return following
+    return None
+
+
 def _check_history(state: State) -> None:
-    """The history must rebuild the discard pile, the melds and the turn order."""
+    """The history must follow the turn order and rebuild the piles, melds and hands."""
     config = state.config
     players = config.players
     pile: list[Card] = []
     melds: list[list[Card]] = [[] for _ in range(players)]
     sizes = [HAND_SIZE] * players
+    finished = [False] * players
+    first_complete: int | None = None
     from_pile = 0
+    expected: int | None = (state.dealer + 1) % players
     drawn_by: int | None = None
     for index, event in enumerate(state.history):
         where = f"state.history[{index}]"
+        if event.seat != expected:
+            whose = "nobody's" if expected is None else f"seat {expected}'s"
+            raise StateError(f"{where}: seat {event.seat} plays, but it is {whose} turn")
         if isinstance(event, Drew):
             if drawn_by is not None:
                 raise StateError(f"{where}: a second draw in one turn")
@@ -401,14 +443,19 @@ def _check_history(state: State) -> None:
                 pile.pop()
             else:
                 from_pile += 1
-        else:
-            if drawn_by is not None and drawn_by != event.seat:
-                raise StateError(f"{where}: seat {event.seat} melds after seat {drawn_by} drew")
-            drawn_by = None
-            melds[event.seat].extend(event.cards)
-            pile.extend(event.discards)
-            sizes[event.seat] += event.drawn - len(event.cards) - len(event.discards)
-            from_pile += event.drawn
+            continue
+        drawn_by = None
+        melds[event.seat].extend(event.cards)
+        pile.extend(event.discards)
+        sizes[event.seat] += event.drawn - len(event.cards) - len(event.discards)
+        from_pile += event.drawn
+        if event.finished:
+            finished[event.seat] = True
+            if first_complete is None and len(melds[event.seat]) == MELD_SIZE:
+                first_complete = event.seat
+        elif len(melds[event.seat]) >= MELD_SIZE:
+            raise StateError(f"{where}: five cards are melded, so the seat must finish")
+        expected = _next_seat(event.seat, finished)
     if from_pile != config.pile_size - len(state.deck):
         raise StateError(
             f"state.history draws {from_pile} cards from the draw pile, but "
@@ -424,32 +471,50 @@ def _check_history(state: State) -> None:
         raise StateError("state.history does not rebuild state.discard_pile")
     if any(tuple(melds[seat]) != state.melds[seat] for seat in range(players)):
         raise StateError("state.history does not rebuild state.melds")
-    in_meld_step = state.step == "meld"
-    if drawn_by is not None and (not in_meld_step or drawn_by != state.to_act):
-        raise StateError("state.history ends with a draw, so that seat must be in its meld step")
+    if tuple(finished) != state.finished:
+        raise StateError("state.finished does not match the history")
+    if first_complete != state.first_complete:
+        raise StateError("state.first_complete does not match the history")
     last = state.history[-1] if state.history else None
     if state.took_discard and not (isinstance(last, Drew) and last.from_discard):
         raise StateError(
             "state.took_discard is true but the last draw was not from the discard pile"
         )
     if state.to_act is None:
+        if drawn_by is not None or expected is not None:
+            raise StateError("state.history: the game is over, but the round is not finished")
         return
-    if last is None:
-        expected = (state.dealer + 1) % players
-    elif isinstance(last, Drew):
-        expected = last.seat
-    else:
-        expected = next(
-            (last.seat + offset) % players
-            for offset in range(1, players + 1)
-            if not state.finished[(last.seat + offset) % players]
-        )
     if state.to_act != expected:
         raise StateError(
             f"state.to_act must be seat {expected}, whose turn it is, not {state.to_act}"
         )
-    if state.step == "meld" and not isinstance(last, Drew) and (state.deck or state.discard_pile):
+    if state.step == "meld" and drawn_by is None and (state.deck or state.discard_pile):
         raise StateError("state.step must be 'draw': a card can be drawn, and nobody has drawn")
+    if state.step == "draw" and drawn_by is not None:
+        raise StateError("state.step must be 'meld': the seat to act has drawn")
+
+
+def _check_scores(state: State) -> None:
+    """Scores change only between rounds, and the game ends as soon as it can."""
+    config = state.config
+    over = state.to_act is None
+    top = max(state.scores)
+    leaders = [seat for seat, score in enumerate(state.scores) if score == top]
+    decided = top >= config.target and len(leaders) == 1
+    last = config.max_rounds is not None and state.round + 1 >= config.max_rounds
+    if config.max_rounds is not None and state.round >= config.max_rounds:
+        raise StateError(f"state.round is {state.round}, but max_rounds is {config.max_rounds}")
+    if over and not (decided or last):
+        raise StateError("state: the game is over, but no player alone reached the target")
+    if not over and state.round == 0 and any(state.scores):
+        raise StateError("state.scores must be zero during round 0")
+    if not over and decided:
+        raise StateError(
+            f"state: seat {leaders[0]} alone has {top} points, at least the target, "
+            "so the game is over"
+        )
+    if over and (state.opening_was_empty or state.pile_was_empty or state.took_discard):
+        raise StateError("state: the turn flags must be false once the game is over")
 
 
 def _check_over(state: State) -> None:
@@ -458,8 +523,7 @@ def _check_over(state: State) -> None:
         raise StateError("state.last_round must summarise the final round once the game is over")
     if not all(state.finished):
         raise StateError("state.finished must be all true once the game is over")
-    expected = score_round(state.melds, state.first_complete, state.config.highest_hand_ties)
-    if (summary.hand_points, summary.highest_hand, summary.points) != expected:
+    if summary.melds != state.melds or summary.first_complete != state.first_complete:
         raise StateError("state.last_round does not match the final melds")
     top = max(state.scores)
     leaders = tuple(seat for seat, score in enumerate(state.scores) if score == top)
