@@ -140,3 +140,18 @@ def test_a_whole_game_reaches_the_target() -> None:
     assert top >= 50
     assert state.winners == (state.scores.index(top),)
     assert sum(score == top for score in state.scores) == 1
+
+
+def test_incomplete_hands_score_by_the_small_hand_ranking() -> None:
+    import tablerules as tr
+
+    # In this seeded ten-player round the cards run out before seat 6 melds five.
+    state = mock.new_game(mock.Config(players=10), seed=0)
+    state = advance(state, lambda s: s.round == 1, random_policy(0))
+    summary = state.last_round
+    assert summary is not None
+    assert [len(meld) for meld in summary.melds] == [5, 5, 5, 5, 5, 5, 4, 5, 5, 5]
+    for seat, meld in enumerate(summary.melds):
+        assert summary.hand_points[seat] == tr.category(tr.rank_cards(meld))
+    assert summary.first_complete is not None
+    assert len(summary.melds[summary.first_complete]) == 5
