@@ -135,3 +135,29 @@ def test_observe_rejects_a_bad_seat() -> None:
     for seat in (-1, 4, True, "0"):
         with pytest.raises(ValueError, match="seat must be 0 to 3"):
             mock.observe(state, seat)  # type: ignore[arg-type]
+
+
+def test_known_hands_and_unseen_cards_account_for_every_card() -> None:
+    policy = random_policy(9)
+    state = mock.new_game(mock.Config(players=4), seed=9)
+    took = 0
+    for _ in range(300):
+        if state.is_over:
+            break
+        took += state.took_discard
+        for seat in range(4):
+            seen = mock.observe(state, seat)
+            known = seen.known_hands
+            assert known[seat] == state.hands[seat]
+            for other in range(4):
+                assert set(known[other]) <= set(state.hands[other])
+            hidden = set(state.deck)
+            for other in range(4):
+                if other != seat:
+                    hidden |= set(state.hands[other]) - set(known[other])
+            assert set(seen.unseen_cards) == hidden
+            assert len(seen.unseen_cards) == seen.opening_size + seen.finish_size + sum(
+                size - len(cards) for size, cards in zip(seen.hand_sizes, known, strict=True)
+            )
+        state = mock.apply(state, policy(state))
+    assert took  # some cards were taken from the discard pile

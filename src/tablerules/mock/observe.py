@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tablerules.cards import Card, cards_text
-from tablerules.mock.state import Melded
+from tablerules.cards import FULL_DECK, Card, cards_text
+from tablerules.mock.state import Drew, Melded
 
 if TYPE_CHECKING:
     from tablerules.mock.config import Config
@@ -112,6 +112,50 @@ class Observation:
             elif event.from_discard:
                 pile.pop()
         return tuple(pile)
+
+    @property
+    def known_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards known to be in each hand.
+
+        The observer's whole hand, and for the others the cards they took from
+        the discard pile and still hold.
+
+        >>> import tablerules.mock as mock
+        >>> from tablerules import cards_text
+        >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
+        >>> state = mock.apply(state, mock.Meld(discards=state.hands[1][-1:]))
+        >>> state = mock.apply(state, mock.Draw(from_discard=True))
+        >>> [cards_text(hand) for hand in mock.observe(state, 0).known_hands]
+        ['5h Js 9c', '', '8s', '']
+        """
+        known: list[list[Card]] = [[] for _ in self.hand_sizes]
+        for event in self.history:
+            if isinstance(event, Drew):
+                if event.card is not None:
+                    known[event.seat].append(event.card)
+            else:
+                gone = set(event.cards) | set(event.discards)
+                known[event.seat] = [card for card in known[event.seat] if card not in gone]
+        known[self.seat] = list(self.hand)
+        return tuple(tuple(cards) for cards in known)
+
+    @property
+    def unseen_cards(self) -> tuple[Card, ...]:
+        """The cards whose place the observer cannot know, in deck order.
+
+        They are in the draw pile or in other hands (not taken there from the
+        discard pile). Their number is the draw pile's size plus the unknown cards in the
+        other hands.
+
+        >>> import tablerules.mock as mock
+        >>> len(mock.observe(mock.new_game(seed=5), 0).unseen_cards)
+        49
+        """
+        seen = {card for meld in self.melds for card in meld}
+        seen.update(self.discard_pile)
+        for cards in self.known_hands:
+            seen.update(cards)
+        return tuple(card for card in FULL_DECK if card not in seen)
 
 
 def observe(state: State, seat: int) -> Observation:
