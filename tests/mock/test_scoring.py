@@ -138,3 +138,5 @@ def test_suits_only_matter_among_the_tied_hands() -> None:
 def test_unknown_tie_rule() -> None:
     with pytest.raises(tr.ConfigError, match="unknown tie rule"):
         mock.highest_hands(TIED[:2], "coin")
+    with pytest.raises(tr.ConfigError, match="unknown tie rule"):
+        mock.score_round([tr.parse_cards("As")], None, "coin")

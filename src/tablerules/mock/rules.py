@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from tablerules._common import check_seed, round_deck, stacked_deck
 from tablerules.errors import ConfigError, IllegalActionError
 from tablerules.mock.actions import Action, Draw, Meld, make_meld
-from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
+from tablerules.mock.config import HAND_SIZE, MELD_SIZE, TIE_RULES, Config
 from tablerules.mock.state import Drew, Event, Melded, RoundSummary, State
 from tablerules.ranking import CATEGORY_BASE, HandCategory, category, rank_cards
 
@@ -122,14 +122,14 @@ def highest_hands(melds: Sequence[Sequence[Card]], ties: str = "share") -> tuple
 
 
 def _highest(values: list[int], melds: Sequence[Sequence[Card]], ties: str) -> tuple[int, ...]:
+    if ties not in TIE_RULES:
+        raise ConfigError(f"unknown tie rule {ties!r}: use 'share', 'none' or 'suits'")
     best = max(values)
     tied = tuple(seat for seat, value in enumerate(values) if value == best)
     if len(tied) == 1 or ties == "share":
         return tied
     if ties == "none":
         return ()
-    if ties != "suits":
-        raise ConfigError(f"unknown tie rule {ties!r}")
     orders = {seat: _suit_order(melds[seat]) for seat in tied}
     top = max(orders.values())
     return tuple(seat for seat in tied if orders[seat] == top)
