@@ -64,8 +64,16 @@ class Meld:
         return f"Meld(cards={cards_text(self.cards)!r}, discards={cards_text(self.discards)!r})"
 
 
-def make_meld(cards: tuple[Card, ...], discards: tuple[Card, ...]) -> Meld:
-    """A :class:`Meld` from cards already sorted, skipping the converters (engine fast path)."""
+def unchecked_meld(cards: tuple[Card, ...], discards: tuple[Card, ...]) -> Meld:
+    """A :class:`Meld` from a sorted tuple of cards, skipping the converters.
+
+    The engine's fast path for actions it builds itself; anything else should
+    call :class:`Meld`.
+
+    >>> from tablerules import parse_cards
+    >>> unchecked_meld(parse_cards("Kd Ks"), ()) == Meld("Ks Kd")
+    True
+    """
     meld = _new(Meld)
     _set(meld, "cards", cards)
     _set(meld, "discards", discards)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from tablerules._common import check_seed, round_deck, stacked_deck
 from tablerules.errors import ConfigError, IllegalActionError
-from tablerules.mock.actions import Action, Draw, Meld, make_meld
+from tablerules.mock.actions import Action, Draw, Meld, unchecked_meld
 from tablerules.mock.config import HAND_SIZE, MELD_SIZE, TIE_RULES, Config
 from tablerules.mock.state import Drew, Event, Melded, RoundSummary, State
 from tablerules.ranking import CATEGORY_BASE, HandCategory, category, rank_cards
@@ -369,7 +369,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     hand = sorted(state.hands[seat])
     return tuple(
         [
-            make_meld(tuple([hand[i] for i in chosen]), tuple([hand[i] for i in order]))
+            unchecked_meld(tuple([hand[i] for i in chosen]), tuple([hand[i] for i in order]))
             for chosen, order in _state_templates(state, seat)
         ]
     )
@@ -400,7 +400,7 @@ def random_action(state: State, rng: random.Random) -> Action:
     # random() * n picks uniformly (to within 2**-53) and costs less than randrange
     chosen, order = templates[int(rng.random() * len(templates))]
     hand = sorted(state.hands[seat])
-    return make_meld(tuple([hand[i] for i in chosen]), tuple([hand[i] for i in order]))
+    return unchecked_meld(tuple([hand[i] for i in chosen]), tuple([hand[i] for i in order]))
 
 
 # --- applying actions ------------------------------------------------------

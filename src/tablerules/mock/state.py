@@ -75,9 +75,17 @@ Event = Drew | Melded
 class RoundSummary:
     """The public result of a finished round, kept in ``last_round`` after the next deal.
 
+    >>> import random
     >>> import tablerules.mock as mock
-    >>> state = mock.new_game(seed=1)
+    >>> state, rng = mock.new_game(seed=1), random.Random(1)
     >>> state.last_round is None
+    True
+    >>> while state.round == 0:
+    ...     state = mock.apply(state, mock.random_action(state, rng))
+    >>> summary = state.last_round
+    >>> summary.round, summary.dealer, state.scores == summary.points
+    (0, 0, True)
+    >>> summary.points == mock.score_round(summary.melds, summary.first_complete)[2]
     True
     """
 
