@@ -399,11 +399,25 @@ def check_state(state: State) -> None:
             raise StateError("state.pile_was_empty must match the draw pile before the draw")
         if not state.deck and not state.discard_pile:
             raise StateError("state.step must be 'meld': both piles are empty, so there is no draw")
+        return
+    # In the meld step the flags describe the piles before this turn's draw.
+    last = state.history[-1] if state.history else None
+    if isinstance(last, Drew) and not last.from_discard:
+        # the card came from the opening unless the finish had already been touched
+        opening_was_empty = state.opening == 0 and state.finish < config.finish_cards
+        pile_was_empty = False
     else:
-        if state.opening_was_empty and state.opening:
-            raise StateError("state.opening_was_empty is true but the opening has cards")
-        if state.pile_was_empty and state.deck:
-            raise StateError("state.pile_was_empty is true but the draw pile has cards")
+        opening_was_empty, pile_was_empty = state.opening == 0, not state.deck
+    if state.opening_was_empty != opening_was_empty:
+        raise StateError(
+            f"state.opening_was_empty must be {str(opening_was_empty).lower()}: "
+            "it describes the opening before this turn's draw"
+        )
+    if state.pile_was_empty != pile_was_empty:
+        raise StateError(
+            f"state.pile_was_empty must be {str(pile_was_empty).lower()}: "
+            "it describes the draw pile before this turn's draw"
+        )
 
 
 def _next_seat(seat: int, finished: list[bool]) -> int | None:
