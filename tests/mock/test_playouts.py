@@ -54,8 +54,12 @@ def check_step(state: mock.State, rng: random.Random) -> None:
     for action in rng.sample(actions, min(3, len(actions))):
         assert mock.is_legal(state, action)
         mock.apply(state, action)
-    if state.step == "meld" and rng.random() < 0.2:
-        assert brute_force_melds(state) == set(actions)
+    if state.step == "meld":
+        sizes = [len(action.cards) for action in actions]  # type: ignore[union-attr]
+        assert sizes == sorted(sizes)  # fewest melded cards first
+        assert mock.legal_actions(state) == actions  # a stable order
+        if rng.random() < 0.2:
+            assert brute_force_melds(state) == set(actions)
     if state.to_act is not None:
         assert not state.finished[state.to_act]
         assert all(len(hand) <= 3 for seat, hand in enumerate(state.hands) if seat != state.to_act)
@@ -168,5 +172,29 @@ def test_random_action_is_uniform_over_the_legal_actions() -> None:
     actions = mock.legal_actions(state)
     draws = 300 * len(actions)
     counts = Counter(mock.random_action(state, random.Random(i)) for i in range(draws))
+    assert set(counts) == set(actions)
+    assert all(150 < count < 450 for count in counts.values())
+
+
+def test_random_action_is_uniform_when_finishing() -> None:
+    import attrs
+
+    from tests.mock.strategies import play, stacked
+
+    deck = stacked("As Ks Qs 2c 3d 4h 7c 8d 9h Js")
+    state = play(mock.new_game(mock.Config(players=3), seed=0, deck=deck), "d m:AsKsQsJs")
+    # Seat 1 (four melded, three in hand) starts a turn with both piles empty.
+    state = attrs.evolve(
+        state,
+        to_act=1,
+        step="meld",
+        deck=(),
+        opening=0,
+        opening_was_empty=True,
+        pile_was_empty=True,
+    )
+    actions = mock.legal_actions(state)
+    assert len(actions) == 6  # one card of three to meld, the other two discarded in either order
+    counts = Counter(mock.random_action(state, random.Random(i)) for i in range(300 * len(actions)))
     assert set(counts) == set(actions)
     assert all(150 < count < 450 for count in counts.values())
