@@ -96,7 +96,45 @@ def bench_ofc(seconds: float) -> list[Row]:
     ]
 
 
+def bench_mock(seconds: float) -> list[Row]:
+    """Mock: random 4-player rounds per second, and the cost of single calls."""
+    import random
+
+    from tablerules import mock
+
+    rng = random.Random(0)
+    config = mock.Config(max_rounds=1)
+
+    def one_round(index: int) -> None:
+        state = mock.new_game(config, seed=index)
+        apply, random_action = mock.apply, mock.random_action
+        while state.to_act is not None:
+            state = apply(state, random_action(state, rng))
+
+    rounds = per_second(one_round, seconds)
+    state = mock.new_game(config, seed=1)
+    for _ in range(9):  # a meld step with four cards in hand, mid-round
+        state = mock.apply(state, mock.random_action(state, rng))
+    if state.step != "meld":
+        state = mock.apply(state, mock.Draw())
+    action = mock.legal_actions(state)[0]
+    fixed = random.Random(1)
+    return [
+        ("random 4-player rounds", rounds, "rounds/s"),
+        ("apply (meld step)", microseconds(lambda: mock.apply(state, action)), "us"),
+        ("legal_actions (meld step)", microseconds(lambda: mock.legal_actions(state)), "us"),
+        ("random_action (meld step)", microseconds(lambda: mock.random_action(state, fixed)), "us"),
+        ("observe", microseconds(lambda: mock.observe(state, 0)), "us"),
+        (
+            "to_dict + from_dict",
+            microseconds(lambda: mock.from_dict(mock.to_dict(state)), 200),
+            "us",
+        ),
+    ]
+
+
 GAMES: dict[str, Callable[[float], list[Row]]] = {
+    "mock": bench_mock,
     "ofc": bench_ofc,
 }
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-import tablerules.ofc as ofc
+from tablerules import ofc
 
 
 def rollout_points(state: ofc.State, seat: int, rng: random.Random) -> int:

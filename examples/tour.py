@@ -65,11 +65,46 @@ def tour_ofc() -> None:
     print("bankrolls:", state.scores, "winners:", state.winners)
 
 
+def tour_mock() -> None:
+    """Play one seeded round of Mock with random legal moves, one line per turn."""
+    from tablerules import mock  # noqa: PLC0415 (each game's tour imports only its own module)
+
+    print("\n== Mock ==")
+    rng = random.Random(SEED)
+    state = mock.new_game(mock.Config(players=4, max_rounds=1), seed=SEED)
+    for dealt, hand in enumerate(state.hands):
+        print(f"seat {dealt} is dealt {tr.cards_text(hand)}")
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        line = f"seat {seat}:"
+        if state.step == "draw":
+            draw = mock.random_action(state, rng)
+            state = mock.apply(state, draw)
+            taken = state.hands[seat][-1]
+            line += f" takes {taken} from the {'discards' if state.took_discard else 'pile'},"
+        meld = mock.random_action(state, rng)
+        assert isinstance(meld, mock.Meld)
+        state = mock.apply(state, meld)
+        melded = state.last_round.melds[seat] if state.last_round else state.melds[seat]
+        line += f" melds {tr.cards_text(meld.cards) or 'nothing'}"
+        if meld.discards:
+            line += f", discards {tr.cards_text(meld.discards)}"
+        print(f"{line} -> melded {tr.cards_text(melded) or '-'}")
+    summary = state.last_round
+    assert summary is not None
+    for player, cards in enumerate(summary.melds):
+        value = tr.describe(mock.hand_value(cards)) if cards else "nothing"
+        print(f"seat {player}: {tr.cards_text(cards)} ({value}) scores {summary.points[player]}")
+    print(f"first complete hand: seat {summary.first_complete}; winners: {list(state.winners)}")
+
+
 def main() -> None:
     """Run the whole tour."""
     tour_cards()
     tour_ranking()
     tour_ofc()
+    tour_mock()
 
 
 if __name__ == "__main__":

@@ -83,11 +83,11 @@ class GameObservation(Protocol):
 
 StateT = TypeVar("StateT", bound=GameState)
 ActionT = TypeVar("ActionT")
-ObservationT = TypeVar("ObservationT", covariant=True)
+ObservationT_co = TypeVar("ObservationT_co", covariant=True)
 ConfigT = TypeVar("ConfigT")
 
 
-class Game(Protocol[StateT, ActionT, ObservationT, ConfigT]):
+class Game(Protocol[StateT, ActionT, ObservationT_co, ConfigT]):
     """A game module: its classes and its pure functions."""
 
     @property
@@ -111,7 +111,7 @@ class Game(Protocol[StateT, ActionT, ObservationT, ConfigT]):
     def apply(self, state: StateT, action: ActionT) -> StateT:
         """The state after ``action``; the given state is unchanged."""
 
-    def observe(self, state: StateT, seat: int) -> ObservationT:
+    def observe(self, state: StateT, seat: int) -> ObservationT_co:
         """What ``seat`` may know."""
 
     def to_dict(self, state: StateT) -> dict[str, Any]:

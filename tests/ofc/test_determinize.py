@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tablerules as tr
-import tablerules.ofc as ofc
+from tablerules import ofc
 from tablerules.ofc.serialize import check_state
 from tests.ofc.helpers import fantasyland_round
 
@@ -83,5 +83,5 @@ def test_hidden_fantasyland_boards_are_sampled() -> None:
 
 
 def test_determinize_refuses_other_observations() -> None:
-    with pytest.raises(tr.RulesError, match="needs a tablerules.ofc.Observation"):
+    with pytest.raises(tr.RulesError, match=r"needs a tablerules\.ofc\.Observation"):
         ofc.determinize(ofc.new_game(seed=1), random.Random(0))  # type: ignore[arg-type]

@@ -1,0 +1,63 @@
+"""Mock: a draw-and-meld game in which three to ten players build poker hands.
+
+Every turn a player draws (from the draw pile or the top of the discard
+pile), melds cards face up, and equalises the hand back to three cards. Five
+melded cards finish a player's round; each round pays the melded hand's
+poker category (0 to 9), +1 for the first complete hand and +2 for the
+highest hand. The first player alone at the top with 50 points wins.
+
+>>> import random
+>>> import tablerules.mock as mock
+>>> state = mock.new_game(seed=2026)
+>>> rng = random.Random(1)
+>>> while not state.is_over:
+...     state = mock.apply(state, mock.random_action(state, rng))
+>>> max(state.scores) >= 50, len(state.winners)
+(True, 1)
+"""
+
+from __future__ import annotations
+
+from tablerules.mock.actions import Action, Draw, Meld
+from tablerules.mock.config import Config, TieRule
+from tablerules.mock.observe import Observation, observe
+from tablerules.mock.rules import (
+    apply,
+    hand_points,
+    hand_value,
+    highest_hands,
+    is_legal,
+    legal_actions,
+    new_game,
+    random_action,
+    score_round,
+)
+from tablerules.mock.serialize import from_dict, to_dict
+from tablerules.mock.state import Drew, Event, Melded, RoundSummary, State, Step
+
+__all__ = [
+    "Action",
+    "Config",
+    "Draw",
+    "Drew",
+    "Event",
+    "Meld",
+    "Melded",
+    "Observation",
+    "RoundSummary",
+    "State",
+    "Step",
+    "TieRule",
+    "apply",
+    "from_dict",
+    "hand_points",
+    "hand_value",
+    "highest_hands",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "random_action",
+    "score_round",
+    "to_dict",
+]

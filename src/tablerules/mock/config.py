@@ -1,0 +1,114 @@
+"""The Mock :class:`Config`: player count, target, tie rule and the split of the draw pile."""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+import attrs
+
+from tablerules.errors import ConfigError
+
+__all__ = ["HAND_SIZE", "MELD_SIZE", "TIE_RULES", "Config", "TieRule"]
+
+HAND_SIZE: Final = 3
+"""Cards dealt to each player, and the size a hand is equalised to."""
+
+MELD_SIZE: Final = 5
+"""Melded cards that make a complete hand and finish a player's round."""
+
+TieRule = Literal["share", "none", "suits"]
+"""How the +2 for the highest hand is paid when several hands tie."""
+
+TIE_RULES: Final[tuple[TieRule, ...]] = ("share", "none", "suits")
+
+
+@attrs.frozen(kw_only=True)
+class Config:
+    """The options of a game of Mock.
+
+    >>> Config().players, Config().target, Config().opening_cards
+    (4, 50, 20)
+    >>> Config(players=10).opening_cards, Config(players=10).finish_cards
+    (11, 11)
+    >>> Config(players=4, opening_size=38)
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.ConfigError: opening_size=38 leaves 2 cards in the finish, ...
+    """
+
+    players: int = 4
+    """Number of players, 3 to 10."""
+    target: int = 50
+    """The game ends after a round in which a player reaches this score alone at the top."""
+    highest_hand_ties: TieRule = "share"
+    """Who gets the +2 when the highest hands tie, ``"share"`` (all of them),
+    ``"none"`` (nobody) or ``"suits"`` (suits decide, c < d < h < s)."""
+    opening_size: int | None = None
+    """Cards in the opening (the top part of the draw pile); ``None`` is half
+    of the draw pile, rounded up."""
+    max_rounds: int | None = None
+    """End the game after this many rounds (``None`` for no limit)."""
+
+    def __attrs_post_init__(self) -> None:
+        players = self.players
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ConfigError(f"players must be an integer, not {players!r}")
+        if not 3 <= players <= 10:
+            raise ConfigError(f"Mock is played by 3 to 10 players, not {players}")
+        if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1:
+            raise ConfigError(f"target must be a positive integer, not {self.target!r}")
+        if self.highest_hand_ties not in TIE_RULES:
+            raise ConfigError(
+                f"highest_hand_ties must be one of {', '.join(map(repr, TIE_RULES))}, "
+                f"not {self.highest_hand_ties!r}"
+            )
+        rounds = self.max_rounds
+        if rounds is not None and (
+            not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1
+        ):
+            raise ConfigError(f"max_rounds must be None or a positive integer, not {rounds!r}")
+        size = self.opening_size
+        if size is not None and (not isinstance(size, int) or isinstance(size, bool)):
+            raise ConfigError(f"opening_size must be None or an integer, not {size!r}")
+        pile = self.pile_size
+        opening = self.opening_cards
+        if opening < players:
+            raise ConfigError(
+                f"opening_size={opening} is fewer than the {players} players; each part of "
+                "the draw pile must hold at least one card per player"
+            )
+        if pile - opening < players:
+            raise ConfigError(
+                f"opening_size={opening} leaves {pile - opening} cards in the finish, fewer "
+                f"than the {players} players; each part of the draw pile must hold at least "
+                "one card per player"
+            )
+
+    @property
+    def pile_size(self) -> int:
+        """Cards in the draw pile after the deal.
+
+        >>> Config(players=3).pile_size
+        43
+        """
+        return 52 - HAND_SIZE * self.players
+
+    @property
+    def opening_cards(self) -> int:
+        """Cards in the opening at the start of a round.
+
+        >>> Config(players=3).opening_cards
+        22
+        """
+        if self.opening_size is None:
+            return (self.pile_size + 1) // 2
+        return self.opening_size
+
+    @property
+    def finish_cards(self) -> int:
+        """Cards in the finish (the bottom part of the draw pile) at the start of a round.
+
+        >>> Config(players=3).finish_cards
+        21
+        """
+        return self.pile_size - self.opening_cards

@@ -1,0 +1,220 @@
+"""to_dict / from_dict: exact JSON round trips, and StateError on bad input."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tablerules as tr
+from tablerules import mock
+from tests.mock.strategies import advance, random_policy
+
+
+def round_trip(state: mock.State) -> mock.State:
+    return mock.from_dict(json.loads(json.dumps(mock.to_dict(state))))
+
+
+def states() -> list[mock.State]:
+    """States at the start, mid-turn, after a discard draw, in round 1, and at the end."""
+    policy = random_policy(7)
+    start = mock.new_game(mock.Config(players=3, highest_hand_ties="suits"), seed=2)
+    mid = advance(start, lambda s: len(s.history) == 7, policy)
+    took = advance(start, lambda s: s.took_discard, policy)
+    later = advance(start, lambda s: s.round == 1 and len(s.history) == 4, policy)
+    end = advance(mock.new_game(mock.Config(max_rounds=2), seed=3), lambda s: s.is_over, policy)
+    return [start, mid, took, later, end]
+
+
+STATES = states()
+
+
+@pytest.mark.parametrize("index", range(5))
+def test_round_trip_is_exact(index: int) -> None:
+    state = STATES[index]
+    record = mock.to_dict(state)
+    assert record["game"] == "mock"
+    assert record["version"] == 1
+    assert round_trip(state) == state
+    assert mock.to_dict(round_trip(state)) == record
+
+
+def test_records_are_readable() -> None:
+    record = mock.to_dict(STATES[2])
+    assert isinstance(record["deck"], str)
+    assert all(isinstance(hand, str) for hand in record["hands"])
+    assert record["history"][-1]["draw"] == "discard"
+    assert len(record["history"][-1]["card"]) == 2
+
+
+Tamper = Callable[[dict[str, Any]], object]
+
+
+def _set(key: str, value: object) -> Tamper:
+    return lambda record: record.__setitem__(key, value)
+
+
+def _swap_deck_card_into_hand(record: dict[str, Any]) -> None:
+    record["hands"][0] = record["hands"][0] + " " + record["deck"].split()[0]
+
+
+def _drop_deck_card(record: dict[str, Any]) -> None:
+    record["deck"] = " ".join(record["deck"].split()[1:])
+
+
+def _move_deck_card_to_melds(record: dict[str, Any]) -> None:
+    cards = record["deck"].split()
+    record["deck"] = " ".join(cards[1:])
+    record["melds"][0] = (record["melds"][0] + " " + cards[0]).strip()
+
+
+TAMPERS: list[tuple[str, Tamper, str]] = [
+    ("game", _set("game", "ofc"), "state.game must be 'mock'"),
+    ("version", _set("version", 2), "state.version must be 1"),
+    ("config", _set("config", {"players": 2}), "state.config"),
+    ("config-unknown", lambda r: r["config"].__setitem__("colour", 1), "unknown fields"),
+    ("players", lambda r: r["config"].__setitem__("players", 11), "3 to 10 players"),
+    ("seed", _set("seed", "x"), "state.seed must be an integer"),
+    ("round", _set("round", -1), "state.round must be at least 0"),
+    ("scores-count", _set("scores", [0, 0]), "state.scores must have one entry per seat"),
+    ("scores-type", _set("scores", [0, 0, "1"]), r"state.scores\[2\] must be an integer"),
+    ("scores-negative", _set("scores", [0, -1, 0]), "must not be negative"),
+    ("hands-type", _set("hands", "As"), "state.hands must be a list"),
+    ("card-text", lambda r: r["hands"].__setitem__(0, "Xx Ks"), r"state.hands\[0\]"),
+    ("duplicate", _swap_deck_card_into_hand, "more than once"),
+    ("missing", _drop_deck_card, "missing"),
+    ("moved", _move_deck_card_to_melds, "finish must still hold|history does not rebuild"),
+    ("opening", _set("opening", 60), "state.opening"),
+    ("to_act", _set("to_act", 0), "state.to_act must be seat|at most 3 here"),
+    ("to_act-range", _set("to_act", 9), "state.to_act must be a seat"),
+    ("step", _set("step", "dance"), "state.step must be one of"),
+    ("step-over", _set("step", "over"), "state.step must be 'over' exactly"),
+    ("winners", _set("winners", [1]), "state.winners must be set exactly"),
+    ("took", _set("took_discard", True), "took_discard"),
+    ("flag", _set("opening_was_empty", 1), "must be true or false"),
+    ("finished", _set("finished", [False, "no", False]), r"state.finished\[1\]"),
+    ("history-type", _set("history", [{"seat": 0}]), "must have a field 'draw' or 'meld'"),
+    ("history-seat", _set("history", [{"seat": 7, "draw": "pile"}]), "seat from 0 to 2"),
+    ("history-source", _set("history", [{"seat": 1, "draw": "sky"}]), "'pile' or 'discard'"),
+    ("history-top", _set("history", [{"seat": 1, "draw": "discard", "card": "As"}]), "top discard"),
+    ("last_round", _set("last_round", {"round": 0}), "state.last_round"),
+    ("not-a-dict", lambda r: r.clear(), "state.game must be 'mock'"),
+]
+
+
+@pytest.mark.parametrize(("name", "tamper", "message"), TAMPERS, ids=[t[0] for t in TAMPERS])
+def test_tampered_records_raise_state_error(name: str, tamper: Tamper, message: str) -> None:
+    state = STATES[1]
+    record = copy.deepcopy(mock.to_dict(state))
+    tamper(record)
+    with pytest.raises(tr.StateError, match=message):
+        mock.from_dict(record)
+
+
+def test_non_mappings_raise_state_error() -> None:
+    data: object
+    for data in (None, [], "mock", 3):
+        with pytest.raises(tr.StateError):
+            mock.from_dict(data)  # type: ignore[arg-type]
+
+
+def test_a_finished_game_checks_its_summary() -> None:
+    record = mock.to_dict(STATES[4])
+    record["last_round"]["points"] = [9, 9, 9, 9]
+    with pytest.raises(tr.StateError, match="points do not match the melds"):
+        mock.from_dict(record)
+    record = mock.to_dict(STATES[4])
+    record["winners"] = [0, 1, 2, 3]
+    with pytest.raises(tr.StateError, match="winners must be the seats with the top score"):
+        mock.from_dict(record)
+
+
+def test_the_turn_must_be_the_right_seat() -> None:
+    record = mock.to_dict(mock.new_game(seed=4))
+    record["to_act"] = 2
+    with pytest.raises(
+        tr.StateError, match=r"state\.to_act must be seat 1, whose turn it is, not 2"
+    ):
+        mock.from_dict(record)
+
+
+def _leaves(node: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    if isinstance(node, dict):
+        return [leaf for key, value in node.items() for leaf in _leaves(value, (*path, key))]
+    if isinstance(node, list):
+        return [leaf for i, value in enumerate(node) for leaf in _leaves(value, (*path, i))]
+    return [path]
+
+
+def _put(record: Any, path: tuple[Any, ...], value: object) -> None:
+    for key in path[:-1]:
+        record = record[key]
+    record[path[-1]] = value
+
+
+JUNK: list[object] = [None, True, -1, 0, 1, 3, 99, "", "As", "As Kd", "Zz", [], {}, [0], "draw"]
+
+
+@settings(max_examples=200)
+@given(index=st.integers(0, 4), pick=st.integers(0, 10_000), junk=st.sampled_from(JUNK))
+def test_any_tampered_field_is_refused_or_still_consistent(
+    index: int, pick: int, junk: object
+) -> None:
+    state = STATES[index]
+    record = copy.deepcopy(mock.to_dict(state))
+    leaves = _leaves(record)
+    path = leaves[pick % len(leaves)]
+    _put(record, path, junk)
+    try:
+        result = mock.from_dict(record)
+    except tr.StateError:
+        return
+    assert mock.from_dict(mock.to_dict(result)) == result
+
+
+@pytest.mark.parametrize(
+    ("tamper", "message"),
+    [
+        (
+            lambda r: r["history"].__setitem__(0, {"seat": 2, "draw": "pile"}),
+            "seat 2 plays, but it is seat 1's turn",
+        ),
+        (lambda r: r["finished"].__setitem__(0, True), "finished|must be empty"),
+        (lambda r: r.__setitem__("first_complete", 0), "first_complete"),
+        (lambda r: r.pop("last_round"), "has no field 'last_round'"),
+    ],
+)
+def test_history_and_flags_must_agree(tamper: Tamper, message: str) -> None:
+    record = copy.deepcopy(mock.to_dict(STATES[1]))
+    tamper(record)
+    with pytest.raises(tr.StateError, match=message):
+        mock.from_dict(record)
+
+
+def test_scores_and_seed_must_fit_the_game() -> None:
+    record = mock.to_dict(STATES[1])
+    record["scores"] = [0, 5, 0]
+    with pytest.raises(tr.StateError, match="scores must be zero during round 0"):
+        mock.from_dict(record)
+    record = mock.to_dict(STATES[3])
+    record["scores"] = [60, 5, 0]
+    with pytest.raises(tr.StateError, match="so the game is over"):
+        mock.from_dict(record)
+    record = mock.to_dict(STATES[3])
+    record["seed"] += 1
+    with pytest.raises(tr.StateError, match="not the rest of round 1's deck"):
+        mock.from_dict(record)
+    record = mock.to_dict(STATES[3])
+    record["config"]["max_rounds"] = 1
+    with pytest.raises(tr.StateError, match="max_rounds is 1"):
+        mock.from_dict(record)
+    record = mock.to_dict(STATES[4])
+    record["config"]["max_rounds"] = None
+    record["scores"] = [1, 0, 0, 0]
+    with pytest.raises(tr.StateError, match="no player alone reached the target"):
+        mock.from_dict(record)
