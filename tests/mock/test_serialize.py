@@ -196,7 +196,7 @@ def test_history_and_flags_must_agree(tamper: Tamper, message: str) -> None:
         mock.from_dict(record)
 
 
-def test_scores_and_seed_must_fit_the_game() -> None:
+def test_scores_must_fit_the_game() -> None:
     record = mock.to_dict(STATES[1])
     record["scores"] = [0, 5, 0]
     with pytest.raises(tr.StateError, match="scores must be zero during round 0"):
@@ -206,9 +206,8 @@ def test_scores_and_seed_must_fit_the_game() -> None:
     with pytest.raises(tr.StateError, match="so the game is over"):
         mock.from_dict(record)
     record = mock.to_dict(STATES[3])
-    record["seed"] += 1
-    with pytest.raises(tr.StateError, match="not the rest of round 1's deck"):
-        mock.from_dict(record)
+    record["seed"] += 1  # the deck need not come from the seed: determinized states do not
+    assert mock.from_dict(record).seed == STATES[3].seed + 1
     record = mock.to_dict(STATES[3])
     record["config"]["max_rounds"] = 1
     with pytest.raises(tr.StateError, match="max_rounds is 1"):

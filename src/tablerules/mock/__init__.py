@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from tablerules.mock.actions import Action, Draw, Meld
 from tablerules.mock.config import Config, TieRule
+from tablerules.mock.determinize import determinize
 from tablerules.mock.observe import Observation, observe
 from tablerules.mock.rules import (
     apply,
@@ -49,6 +50,7 @@ __all__ = [
     "Step",
     "TieRule",
     "apply",
+    "determinize",
     "from_dict",
     "hand_points",
     "hand_value",

@@ -1,0 +1,75 @@
+"""Determinization: a full Mock state consistent with what one seat knows."""
+
+from __future__ import annotations
+
+import random
+
+from tablerules.cards import Card
+from tablerules.errors import RulesError
+from tablerules.mock.observe import Observation
+from tablerules.mock.state import State
+
+__all__ = ["determinize"]
+
+
+def determinize(observation: Observation, rng: random.Random) -> State:
+    """A full state the observer cannot tell from the real one, unknown cards dealt by ``rng``.
+
+    Everything the observation shows is kept: the observer's hand, every
+    meld, the discard pile as the public history rebuilds it, the cards
+    others are known to hold (taken from the discard pile), hand and pile
+    sizes, the turn, scores and history. The cards the observer cannot place
+    (:attr:`~tablerules.mock.Observation.unseen_cards`) are shuffled with
+    ``rng`` and dealt to fill the other hands, then the opening and the
+    finish. The new state's seed, which fixes later rounds, comes from ``rng``.
+
+    >>> import random
+    >>> import tablerules.mock as mock
+    >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
+    >>> view = mock.observe(state, 2)
+    >>> guess = determinize(view, random.Random(1))
+    >>> mock.observe(guess, 2) == view
+    True
+    """
+    if not isinstance(observation, Observation):
+        raise RulesError(
+            f"determinize needs a tablerules.mock.Observation, not {type(observation).__name__}"
+        )
+    unseen = list(observation.unseen_cards)
+    rng.shuffle(unseen)
+    hands: list[tuple[Card, ...]] = []
+    for seat, (known, size) in enumerate(
+        zip(observation.known_hands, observation.hand_sizes, strict=True)
+    ):
+        if seat == observation.seat:
+            hands.append(observation.hand)
+            continue
+        missing = size - len(known)
+        hands.append(known + tuple(unseen[:missing]))
+        del unseen[:missing]
+    if len(unseen) != observation.opening_size + observation.finish_size:
+        raise RulesError(  # pragma: no cover - an observation made by observe() always adds up
+            f"the observation does not add up: {len(unseen)} unseen cards left for a draw pile "
+            f"of {observation.opening_size + observation.finish_size}"
+        )
+    return State(
+        config=observation.config,
+        seed=rng.getrandbits(63),
+        round=observation.round,
+        scores=observation.scores,
+        hands=tuple(hands),
+        melds=observation.melds,
+        deck=tuple(unseen),
+        opening=observation.opening_size,
+        discard_pile=observation.discard_pile,
+        finished=observation.finished,
+        first_complete=observation.first_complete,
+        to_act=observation.to_act,
+        step=observation.step,
+        took_discard=observation.took_discard,
+        opening_was_empty=observation.opening_was_empty,
+        pile_was_empty=observation.pile_was_empty,
+        history=observation.history,
+        winners=observation.winners,
+        last_round=observation.last_round,
+    )
