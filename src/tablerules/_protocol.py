@@ -83,11 +83,11 @@ class GameObservation(Protocol):
 
 StateT = TypeVar("StateT", bound=GameState)
 ActionT = TypeVar("ActionT")
-ObservationT_co = TypeVar("ObservationT_co", covariant=True)
+ObservationT = TypeVar("ObservationT")
 ConfigT = TypeVar("ConfigT")
 
 
-class Game(Protocol[StateT, ActionT, ObservationT_co, ConfigT]):
+class Game(Protocol[StateT, ActionT, ObservationT, ConfigT]):
     """A game module: its classes and its pure functions."""
 
     @property
@@ -111,8 +111,11 @@ class Game(Protocol[StateT, ActionT, ObservationT_co, ConfigT]):
     def apply(self, state: StateT, action: ActionT) -> StateT:
         """The state after ``action``; the given state is unchanged."""
 
-    def observe(self, state: StateT, seat: int) -> ObservationT_co:
+    def observe(self, state: StateT, seat: int) -> ObservationT:
         """What ``seat`` may know."""
+
+    def determinize(self, observation: ObservationT, rng: random.Random) -> StateT:
+        """A full state consistent with ``observation``, unknown cards dealt by ``rng``."""
 
     def to_dict(self, state: StateT) -> dict[str, Any]:
         """A JSON-compatible record of the state."""
