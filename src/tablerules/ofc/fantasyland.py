@@ -17,6 +17,7 @@ import itertools
 import math
 from typing import TYPE_CHECKING, Final
 
+from tablerules._tables import KEY_MASK, LOWBALL27, RANK3, RANK5
 from tablerules.cards import Card, parse_cards
 from tablerules.errors import ConfigError
 from tablerules.ofc.actions import Place, _make_place
@@ -29,8 +30,7 @@ from tablerules.ofc.board import (
     _top_royalty,
 )
 from tablerules.ofc.config import Config
-from tablerules.ranking import CATEGORY_BASE, lowball27_as_high, rank3_unchecked, rank5_unchecked
-from tablerules.ranking import rank_lowball27 as _rank_low
+from tablerules.ranking import CATEGORY_BASE, lowball27_as_high
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -124,11 +124,10 @@ def fantasyland_settings(
     The order is stable: discards in card order, then bottoms, then
     middles. The cards are checked at once; the settings are made lazily.
 
-    >>> from itertools import islice
     >>> from tablerules import FULL_DECK
     >>> settings = fantasyland_settings(FULL_DECK[:14])
     >>> print(next(settings))
-    top Ac Kh Ks | middle Kd Kc Qs Qh Qd | bottom Qc Jc Jd Jh Js | discard 2c
+    top 5d 5c 4s | middle 4h 4d 4c 3s 3h | bottom 3d 3c 2s 2h 2d | discard 2c
     >>> sum(1 for _ in fantasyland_settings(FULL_DECK[:13]))
     72072
     """
@@ -163,9 +162,6 @@ def _stay_value(stay_value: object) -> float:
     if not 0 <= stay_value < math.inf:
         raise ValueError(f"stay_value must be 0 or more (and finite), not {stay_value!r}")
     return float(stay_value)
-
-
-Five = tuple[int, int, tuple[Card, ...]]  # (value, mask of hand positions, cards)
 
 
 def solve_fantasyland(
@@ -219,30 +215,37 @@ def _place(hand: tuple[Card, ...], top: int, middle: int, bottom: int) -> Place:
     )
 
 
-def _fives(hand: tuple[Card, ...]) -> list[Five]:
-    """Every five-card subset with its high value, strongest first (then higher cards)."""
-    bits = [1 << position for position in range(len(hand))]
-    pairs = list(zip(hand, bits, strict=True))
-    fives: list[Five] = [
-        (rank5_unchecked((a, b, c, d, e)), ma | mb | mc | md | me, (a, b, c, d, e))
-        for (a, ma), (b, mb), (c, mc), (d, md), (e, me) in itertools.combinations(pairs, 5)
+def _subsets(
+    hand: tuple[Card, ...], size: int, table: dict[int, int]
+) -> tuple[list[int], list[int]]:
+    """Every subset of ``size`` cards: values (from a ranker table) and position masks.
+
+    Sorted strongest first, then by the higher cards (the larger mask).
+    """
+    width = len(hand)
+    key_mask = KEY_MASK
+    bits = [1 << position for position in range(width)]
+    keys = [
+        (table[total & key_mask] << width) | mask
+        for total, mask in zip(
+            map(sum, itertools.combinations(hand, size)),
+            map(sum, itertools.combinations(bits, size)),
+            strict=True,
+        )
     ]
-    fives.sort(reverse=True)
-    return fives
+    keys.sort(reverse=True)
+    low = (1 << width) - 1
+    return [key >> width for key in keys], [key & low for key in keys]
+
+
+def _fives(hand: tuple[Card, ...]) -> tuple[list[int], list[int]]:
+    """Every five-card subset: high values and masks, strongest first (then the higher cards)."""
+    return _subsets(hand, 5, RANK5)
 
 
 def _threes(hand: tuple[Card, ...]) -> tuple[list[int], list[int]]:
     """Every three-card subset: values and masks, strongest first (then the higher cards)."""
-    bits = [1 << position for position in range(len(hand))]
-    pairs = list(zip(hand, bits, strict=True))
-    threes = sorted(
-        (
-            (rank3_unchecked((a, b, c)), ma | mb | mc)
-            for (a, ma), (b, mb), (c, mc) in itertools.combinations(pairs, 3)
-        ),
-        reverse=True,
-    )
-    return [value for value, _ in threes], [mask for _, mask in threes]
+    return _subsets(hand, 3, RANK3)
 
 
 class _Tops:
@@ -280,31 +283,31 @@ def _solve(hand: tuple[Card, ...], config: Config, bonus: float) -> tuple[int, i
 def _solve_high(
     hand: tuple[Card, ...], config: Config, bonus: float, stays: bool
 ) -> tuple[int, int, int] | None:
-    fives = _fives(hand)
+    values, masks = _fives(hand)
     tops = _Tops(hand, stays)
     everything = (1 << len(hand)) - 1
     middle_stays = stays and config.fantasyland_stay_middle
-    count = len(fives)
-    values = [five[0] for five in fives]
-    masks = [five[1] for five in fives]
+    count = len(values)
     categories = [value // CATEGORY_BASE for value in values]
     # For each five as a middle: its royalty plus the best top that could go above it
-    # (ignoring which cards are free), with and without counting the stay bonus.
-    top_index = [tops.start(value) for value in values]
-    plain_bound: list[float] = []
-    full_bound: list[float] = []
-    for index in range(count):
-        top = top_index[index]
-        royalty = _MIDDLE_ROYALTY[categories[index]]
-        if top >= len(tops.values):
-            plain_bound.append(-math.inf)
-            full_bound.append(-math.inf)
-            continue
-        plain_bound.append(royalty + tops.royalty[top])
-        full: float = royalty + tops.royalty[top]
-        if (middle_stays and categories[index] >= _FULL_HOUSE) or tops.trips[top]:
-            full += bonus
-        full_bound.append(full)
+    # (ignoring which cards are free), without and with the stay bonus; made when needed.
+    top_index: list[int] = [-1] * count
+    plain_bound: list[float] = [0.0] * count
+    full_bound: list[float] = [0.0] * count
+    tops_count = len(tops.values)
+
+    def fill(index: int) -> None:
+        top = top_index[index] = tops.start(values[index])
+        if top >= tops_count:
+            plain_bound[index] = full_bound[index] = -math.inf
+            return
+        category = categories[index]
+        plain = plain_bound[index] = _MIDDLE_ROYALTY[category] + tops.royalty[top]
+        if (middle_stays and category >= _FULL_HOUSE) or tops.trips[top]:
+            full_bound[index] = plain + bonus
+        else:
+            full_bound[index] = plain
+
     # First index holding each value (the fives are sorted strongest first).
     first_of: dict[int, int] = {}
     for index in range(count - 1, -1, -1):
@@ -324,6 +327,8 @@ def _solve_high(
         bottom_royalty = _BOTTOM_ROYALTY[bottom_category]
         bottom_stays = stays and bottom_category >= _QUADS
         start = first_of[bottom_value]
+        if top_index[start] < 0:
+            fill(start)
         # The middle can be no stronger than the bottom: the bound of the bottom itself.
         if bottom_stays:
             bound = bottom_royalty + bonus + plain_bound[start]
@@ -337,6 +342,8 @@ def _solve_high(
             middle_mask = masks[m]
             if middle_mask & bottom_mask:
                 continue
+            if top_index[m] < 0:
+                fill(m)
             if bottom_stays:
                 bound = bottom_royalty + bonus + plain_bound[m]
             else:
@@ -388,8 +395,7 @@ def _solve_lowball(
     middle_stays = stays and config.fantasyland_stay_middle
     # The middles that do not foul (ten-low or better), the best low first.
     lows = []
-    for _, mask, five in fives:
-        low = _rank_low(five)
+    for low, mask in zip(*_subsets(hand, 5, LOWBALL27), strict=True):
         high = lowball27_as_high(low)
         if high < CATEGORY_BASE and high // _TOP_DIGIT + 1 <= 10:
             royalty = _low_royalty(low, config)
@@ -404,7 +410,7 @@ def _solve_lowball(
     best_masks: tuple[int, int, int] | None = None
     tops_values = tops.values
     tops_masks = tops.masks
-    for bottom_value, bottom_mask, _ in fives:
+    for bottom_value, bottom_mask in zip(*fives, strict=True):
         bottom_category = bottom_value // CATEGORY_BASE
         bottom_royalty = _BOTTOM_ROYALTY[bottom_category]
         bottom_stays = stays and bottom_category >= _QUADS
@@ -469,10 +475,9 @@ def _fallback(hand: tuple[Card, ...]) -> Place:
     The strongest five on the bottom, the best low of the rest in the middle,
     the strongest three of the rest on top (ties as in the solver).
     """
-    fives = _fives(hand)
-    bottom = fives[0][1]
-    rest = [(_rank_low(five), mask) for _, mask, five in fives if not mask & bottom]
-    middle = max(rest)[1]
+    bottom = _fives(hand)[1][0]
+    lows = _subsets(hand, 5, LOWBALL27)
+    middle = next(mask for mask in lows[1] if not mask & bottom)
     _, masks = _threes(hand)
     free = ((1 << len(hand)) - 1) & ~(bottom | middle)
     top = next(mask for mask in masks if not mask & ~free)
