@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 DEFAULT_STAY_VALUE: Final = 10.0
-"""The points :func:`tablerules.ofc.solve_fantasyland` counts for a board that stays in fantasyland."""
+"""Points :func:`tablerules.ofc.solve_fantasyland` counts for a board that stays in fantasyland."""
 
 BOARD_SIZE: Final = 13
 SETTINGS_OF_13: Final = math.factorial(13) // (math.factorial(3) * math.factorial(5) ** 2)
