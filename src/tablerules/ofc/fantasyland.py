@@ -15,6 +15,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import math
+import operator
 from typing import TYPE_CHECKING, Final
 
 from tablerules._tables import KEY_MASK, LOWBALL27, RANK3, RANK5
@@ -83,19 +84,16 @@ def _check_config(config: Config | None) -> Config:
 
 # --- the action space ----------------------------------------------------------------------------
 
-# Every split of 13 positions into (top, middle, bottom), bottoms first, then middles.
-_SPLITS: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
-
-
-def _splits() -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
-    if not _SPLITS:
-        positions = range(BOARD_SIZE)
-        for bottom in itertools.combinations(positions, 5):
-            rest = [position for position in positions if position not in bottom]
-            for middle in itertools.combinations(rest, 5):
-                top = tuple(position for position in rest if position not in middle)
-                _SPLITS.append((top, middle, bottom))
-    return _SPLITS
+# Every bottom of 13 positions with the 8 positions left, and every split of those 8
+# into a middle of 5 and a top of 3 (as getters), in order.
+_BOTTOMS: Final = tuple(
+    (operator.itemgetter(*bottom), operator.itemgetter(*(p for p in range(13) if p not in bottom)))
+    for bottom in itertools.combinations(range(BOARD_SIZE), 5)
+)
+_MIDDLES: Final = tuple(
+    (operator.itemgetter(*middle), operator.itemgetter(*(p for p in range(8) if p not in middle)))
+    for middle in itertools.combinations(range(8), 5)
+)
 
 
 def count_fantasyland_settings(cards: Iterable[Card] | str, config: Config | None = None) -> int:
@@ -137,20 +135,17 @@ def fantasyland_settings(
 
 
 def _settings(hand: tuple[Card, ...]) -> Iterator[Place]:
-    splits = _splits()
     extra = len(hand) - BOARD_SIZE
     make = _make_place
     for discard in itertools.combinations(range(len(hand)), extra):
         gone = set(discard)
         kept = [card for position, card in enumerate(hand) if position not in gone]
         thrown = tuple(hand[position] for position in discard)
-        for top, middle, bottom in splits:
-            yield make(
-                tuple([kept[i] for i in top]),
-                tuple([kept[i] for i in middle]),
-                tuple([kept[i] for i in bottom]),
-                thrown,
-            )
+        for bottom_of, rest_of in _BOTTOMS:
+            bottom = bottom_of(kept)
+            rest = rest_of(kept)
+            for middle_of, top_of in _MIDDLES:
+                yield make(top_of(rest), middle_of(rest), bottom, thrown)
 
 
 # --- the solver -----------------------------------------------------------------------------------
