@@ -3,7 +3,10 @@
 For each legal placement the bot samples full states consistent with what it
 sees (``determinize``), plays each sample to the end of the round with random
 moves, and keeps the placement with the best average result. It never looks
-at the real state: only at its observation and the legal actions.
+at the real state: only at its observation and the legal actions. A
+fantasyland turn has too many settings to roll out, so there it takes
+``solve_fantasyland``'s exact setting (``random_action`` does the same in the
+rollouts, so sampled futures that reach fantasyland stay realistic).
 
 Run ``python examples/monte_carlo_ofc.py``: a short seeded match against a
 random bot, seats swapped every round.
@@ -53,7 +56,10 @@ def play_round(seed: int, clever_seat: int, samples: int = 3) -> int:
     while not state.is_over:
         seat = state.to_act
         assert seat is not None
-        if seat == clever_seat and not state.fantasyland[seat]:
+        if seat == clever_seat and state.fantasyland[seat]:
+            # Too many settings to roll out one by one: take the exact solver's.
+            action = ofc.solve_fantasyland(ofc.observe(state, seat).hand, state.config)
+        elif seat == clever_seat:
             action = bot.choose(ofc.observe(state, seat), ofc.legal_actions(state))
         else:
             action = ofc.random_action(state, rng)

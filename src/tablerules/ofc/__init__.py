@@ -24,6 +24,11 @@ from tablerules.ofc.board import (
 )
 from tablerules.ofc.config import Config
 from tablerules.ofc.determinize import determinize
+from tablerules.ofc.fantasyland import (
+    count_fantasyland_settings,
+    fantasyland_settings,
+    solve_fantasyland,
+)
 from tablerules.ofc.observe import Observation, observe
 from tablerules.ofc.rules import apply, is_legal, legal_actions, new_game, random_action
 from tablerules.ofc.serialize import from_dict, to_dict
@@ -39,8 +44,10 @@ __all__ = [
     "RoundSummary",
     "State",
     "apply",
+    "count_fantasyland_settings",
     "determinize",
     "fantasyland_cards",
+    "fantasyland_settings",
     "from_dict",
     "is_fouled",
     "is_legal",
@@ -51,5 +58,6 @@ __all__ = [
     "royalties",
     "score_boards",
     "score_breakdown",
+    "solve_fantasyland",
     "to_dict",
 ]

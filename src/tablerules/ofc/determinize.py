@@ -7,8 +7,8 @@ import random
 from tablerules.cards import FULL_DECK, Card
 from tablerules.errors import RulesError
 from tablerules.ofc.board import Board
+from tablerules.ofc.fantasyland import solve_fantasyland
 from tablerules.ofc.observe import Observation
-from tablerules.ofc.rules import _fantasyland_setting
 from tablerules.ofc.state import State
 
 __all__ = ["determinize"]
@@ -21,8 +21,8 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     discards, every visible board, the sizes of others' hands and discards,
     fantasyland counts, bankrolls, the turn and the last round. The cards the
     observer has not seen are shuffled with ``rng`` and dealt to the others'
-    unplaced hands, their discards, hidden fantasyland boards (set with the
-    quick setting :func:`~tablerules.ofc.random_action` uses) and the deck.
+    unplaced hands, their discards, hidden fantasyland boards (set as
+    :func:`~tablerules.ofc.solve_fantasyland` would set them) and the deck.
     The new state's seed, which fixes later rounds, is drawn from ``rng`` too.
     This is what information-set Monte Carlo needs: sample states, play them
     out, and average.
@@ -63,7 +63,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
             continue
         if observation.hidden_boards[other]:
             cards = deal(13 + observation.discard_counts[other])
-            place = _fantasyland_setting(list(cards), config, rng)
+            place = solve_fantasyland(cards, config)
             boards.append(Board(place.top, place.middle, place.bottom))
             discards.append(place.discard)
         else:

@@ -32,8 +32,8 @@ from tablerules.ofc.board import (
     _points,
 )
 from tablerules.ofc.config import Config
+from tablerules.ofc.fantasyland import solve_fantasyland
 from tablerules.ofc.state import RoundSummary, State
-from tablerules.ranking import rank3_unchecked, rank5_unchecked, rank_lowball27
 
 if TYPE_CHECKING:
     import random
@@ -396,8 +396,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def random_action(state: State, rng: random.Random) -> Place:
     """A legal action drawn with ``rng``: uniform over :func:`legal_actions` on a street.
 
-    On a fantasyland turn it returns a quick setting that avoids fouling when
-    it can (it does not search for the best one).
+    On a fantasyland turn it returns :func:`~tablerules.ofc.solve_fantasyland`'s
+    setting (the best one for royalties and staying; deterministic, a few
+    milliseconds), so playouts that reach fantasyland stay realistic.
 
     >>> import random
     >>> import tablerules.ofc as ofc
@@ -409,40 +410,10 @@ def random_action(state: State, rng: random.Random) -> Place:
     if seat is None:
         raise RulesError("the game is over: there is no action to choose")
     if state.fantasyland[seat]:
-        return _fantasyland_setting(state.hands[seat], state.config, rng)
+        return solve_fantasyland(state.hands[seat], state.config)
     hand, choices = _street_choices(state, seat)
     top, middle, bottom, discard = choices[int(rng.random() * len(choices))]
     return _make_place(top(hand), middle(hand), bottom(hand), discard(hand))
-
-
-def _fantasyland_setting(
-    cards: Sequence[Card], config: Config, rng: random.Random, tries: int = 20
-) -> Place:
-    """A quick fantasyland setting: a few random tries, then a greedy board that does not foul."""
-    extra = len(cards) - 13
-    lowball = config.lowball_middle
-    for _ in range(tries):
-        deal = rng.sample(cards, len(cards))
-        board = _make_board(
-            tuple(sorted(deal[:3])), tuple(sorted(deal[3:8])), tuple(sorted(deal[8:13]))
-        )
-        if not _evaluate(board, lowball, config)[0]:
-            return _make_place(board.top, board.middle, board.bottom, tuple(sorted(deal[13:])))
-    pool = sorted(cards)
-    if lowball:
-        lows = [(rank_lowball27(five), five) for five in itertools.combinations(pool, 5)]
-        middle = max(lows)[1]
-        rest = [card for card in pool if card not in middle]
-        bottom = max(itertools.combinations(rest, 5), key=rank5_unchecked)
-    else:
-        bottom = max(itertools.combinations(pool, 5), key=rank5_unchecked)
-        rest = [card for card in pool if card not in bottom]
-        middle = max(itertools.combinations(rest, 5), key=rank5_unchecked)
-    rest = [card for card in rest if card not in bottom and card not in middle]
-    top = max(itertools.combinations(rest, 3), key=rank3_unchecked)
-    discard = tuple(card for card in rest if card not in top)
-    assert len(discard) == extra
-    return _make_place(tuple(top), tuple(middle), tuple(bottom), discard)
 
 
 Turn = tuple[int, int, int]

@@ -1,0 +1,479 @@
+"""Fantasyland turns: every setting of 13 cards, how many there are, and the best one.
+
+A fantasyland player holds 14 to 18 cards (13 in classic) and sets 13 of them
+at once: 3 on top, 5 in the middle, 5 on the bottom, the rest discarded.
+
+>>> from tablerules.ofc import count_fantasyland_settings, solve_fantasyland
+>>> count_fantasyland_settings("As Ad Ac Kh Kd 9s 8s 7s 6s 5s 4h 3h 2h 2c")
+1009008
+>>> print(solve_fantasyland("As Ad Ac Kh Kd 9s 8s 7s 6s 5s 4h 3h 2h 2c"))
+top Kh Kd 4h | middle As Ad Ac 2h 2c | bottom 9s 8s 7s 6s 5s | discard 3h
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import math
+import operator
+from typing import TYPE_CHECKING, Final
+
+from tablerules._tables import KEY_MASK, LOWBALL27, RANK3, RANK5
+from tablerules.cards import Card, parse_cards
+from tablerules.errors import ConfigError
+from tablerules.ofc.actions import Place, _make_place
+from tablerules.ofc.board import (
+    _BEST_LOW,
+    _BOTTOM_ROYALTY,
+    _MIDDLE_ROYALTY,
+    _config,
+    _low_royalty,
+    _top_royalty,
+)
+from tablerules.ofc.config import Config
+from tablerules.ranking import CATEGORY_BASE, lowball27_as_high
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
+__all__ = [
+    "DEFAULT_STAY_VALUE",
+    "count_fantasyland_settings",
+    "fantasyland_settings",
+    "solve_fantasyland",
+]
+
+DEFAULT_STAY_VALUE: Final = 10.0
+"""Points :func:`tablerules.ofc.solve_fantasyland` counts for a board that stays in fantasyland."""
+
+BOARD_SIZE: Final = 13
+SETTINGS_OF_13: Final = math.factorial(13) // (math.factorial(3) * math.factorial(5) ** 2)
+"""Ways to split 13 cards into a top of 3, a middle of 5 and a bottom of 5: 72072."""
+
+_TRIPS, _FULL_HOUSE, _QUADS = 3, 6, 7
+_TOP_DIGIT: Final = 14**4
+
+
+# --- checking the input -------------------------------------------------------------------------
+
+
+def _hand(cards: Iterable[Card] | str, what: str) -> tuple[Card, ...]:
+    """The cards, sorted; at least 13 distinct cards or a ValueError saying why."""
+    if isinstance(cards, str):
+        hand = tuple(parse_cards(cards)) if cards.strip() else ()
+    else:
+        hand = tuple(cards)
+    for item in hand:
+        if not isinstance(item, Card):
+            raise ValueError(f"{what} takes cards; {item!r} is not a Card")
+    if len(set(hand)) != len(hand):
+        twice = sorted({card for card in hand if hand.count(card) > 1})
+        raise ValueError(f"{what}: {' '.join(map(str, twice))} given more than once")
+    if len(hand) < BOARD_SIZE:
+        raise ValueError(
+            f"{what} needs at least 13 cards (a fantasyland hand sets 13), not {len(hand)}"
+        )
+    return tuple(sorted(hand))
+
+
+def _check_config(config: Config | None) -> Config:
+    if config is not None and not isinstance(config, Config):
+        raise ConfigError(f"config must be a tablerules.ofc.Config, not {type(config).__name__}")
+    return _config(config)
+
+
+# --- the action space ----------------------------------------------------------------------------
+
+# Every bottom of 13 positions with the 8 positions left, and every split of those 8
+# into a middle of 5 and a top of 3 (as getters), in order.
+_BOTTOMS: Final = tuple(
+    (operator.itemgetter(*bottom), operator.itemgetter(*(p for p in range(13) if p not in bottom)))
+    for bottom in itertools.combinations(range(BOARD_SIZE), 5)
+)
+_MIDDLES: Final = tuple(
+    (operator.itemgetter(*middle), operator.itemgetter(*(p for p in range(8) if p not in middle)))
+    for middle in itertools.combinations(range(8), 5)
+)
+
+
+def count_fantasyland_settings(cards: Iterable[Card] | str, config: Config | None = None) -> int:
+    """How many distinct settings :func:`fantasyland_settings` yields, without listing them.
+
+    With ``n`` distinct cards that is C(n, n - 13) x 13! / (3! 5! 5!): the
+    choice of discards times the 72072 ways to split 13 cards into the rows.
+    The config does not change the count (fouled settings are legal moves).
+
+    >>> from tablerules import FULL_DECK
+    >>> [count_fantasyland_settings(FULL_DECK[:n]) for n in (13, 14, 15)]
+    [72072, 1009008, 7567560]
+    """
+    _check_config(config)
+    hand = _hand(cards, "count_fantasyland_settings")
+    return math.comb(len(hand), len(hand) - BOARD_SIZE) * SETTINGS_OF_13
+
+
+def fantasyland_settings(
+    cards: Iterable[Card] | str, config: Config | None = None
+) -> Iterator[Place]:
+    """Every distinct legal setting of 13 of ``cards``, one :class:`~tablerules.ofc.Place` each.
+
+    Rows and discards are sets, so each setting appears once. Fouled
+    settings are included: the rules allow them (they only score badly).
+    The order is stable: discards in card order, then bottoms, then
+    middles. The cards are checked at once; the settings are made lazily.
+
+    >>> from tablerules import FULL_DECK
+    >>> settings = fantasyland_settings(FULL_DECK[:14])
+    >>> print(next(settings))
+    top 5d 5c 4s | middle 4h 4d 4c 3s 3h | bottom 3d 3c 2s 2h 2d | discard 2c
+    >>> sum(1 for _ in fantasyland_settings(FULL_DECK[:13]))
+    72072
+    """
+    _check_config(config)
+    hand = _hand(cards, "fantasyland_settings")
+    return _settings(hand)
+
+
+def _settings(hand: tuple[Card, ...]) -> Iterator[Place]:
+    extra = len(hand) - BOARD_SIZE
+    make = _make_place
+    for discard in itertools.combinations(range(len(hand)), extra):
+        gone = set(discard)
+        kept = [card for position, card in enumerate(hand) if position not in gone]
+        thrown = tuple(hand[position] for position in discard)
+        for bottom_of, rest_of in _BOTTOMS:
+            bottom = bottom_of(kept)
+            rest = rest_of(kept)
+            for middle_of, top_of in _MIDDLES:
+                yield make(top_of(rest), middle_of(rest), bottom, thrown)
+
+
+# --- the solver -----------------------------------------------------------------------------------
+
+
+def _stay_value(stay_value: object) -> float:
+    if isinstance(stay_value, bool) or not isinstance(stay_value, (int, float)):
+        raise ValueError(f"stay_value must be a number of points, not {stay_value!r}")
+    if not 0 <= stay_value < math.inf:
+        raise ValueError(f"stay_value must be 0 or more (and finite), not {stay_value!r}")
+    return float(stay_value)
+
+
+def solve_fantasyland(
+    cards: Iterable[Card] | str,
+    config: Config | None = None,
+    *,
+    stay_value: float = DEFAULT_STAY_VALUE,
+) -> Place:
+    """The setting of 13 of ``cards`` that guarantees the most points on its own.
+
+    The value of a setting is its royalties plus ``stay_value`` when the
+    board stays in fantasyland (the config's stay rule: trips on top, a full
+    house or better in the middle if ``fantasyland_stay_middle``, quads or
+    better on the bottom; 7-5-4-3-2 in a lowball middle). A setting that
+    fouls is never chosen while one that does not exists. Opponents are not
+    modelled: line wins and scoops depend on their boards.
+
+    Ties go to the stronger bottom, then the stronger middle (the better low
+    with a lowball middle), then the stronger top, then the discard whose
+    highest card is lowest (then its next card, and so on), then the
+    bottom, then the middle, holding the higher cards in card order.
+    The answer is exact: the search prunes only settings that provably
+    cannot beat the best one found.
+
+    Here quads on the bottom keep fantasyland (15 points of royalties plus
+    the stay value); two flushes under queens score 19 but leave it:
+
+    >>> hand = "3c 3d 5c 6d 6h 7s 8c 8d Tc Td Qc Qd Qh Qs"
+    >>> print(solve_fantasyland(hand))
+    top Td Tc 7s | middle 8c 6h 6d 3d 3c | bottom Qs Qh Qd Qc 8d | discard 5c
+    >>> print(solve_fantasyland(hand, stay_value=3))
+    top Qs Qh 7s | middle Qc Tc 8c 5c 3c | bottom Qd Td 8d 6d 3d | discard 6h
+    """
+    config = _check_config(config)
+    hand = _hand(cards, "solve_fantasyland")
+    bonus = _stay_value(stay_value) if config.fantasyland else 0.0
+    found = _solve(hand, config, bonus)
+    if found is None:
+        return _fallback(hand)
+    bottom, middle, top = found
+    return _place(hand, top, middle, bottom)
+
+
+def _place(hand: tuple[Card, ...], top: int, middle: int, bottom: int) -> Place:
+    def cards(mask: int) -> tuple[Card, ...]:
+        return tuple(card for position, card in enumerate(hand) if mask >> position & 1)
+
+    everything = (1 << len(hand)) - 1
+    return _make_place(
+        cards(top), cards(middle), cards(bottom), cards(everything & ~(top | middle | bottom))
+    )
+
+
+def _subsets(
+    hand: tuple[Card, ...], size: int, table: dict[int, int]
+) -> tuple[list[int], list[int]]:
+    """Every subset of ``size`` cards: values (from a ranker table) and position masks.
+
+    Sorted strongest first, then by the higher cards (the larger mask).
+    """
+    width = len(hand)
+    key_mask = KEY_MASK
+    bits = [1 << position for position in range(width)]
+    keys = [
+        (table[total & key_mask] << width) | mask
+        for total, mask in zip(
+            map(sum, itertools.combinations(hand, size)),
+            map(sum, itertools.combinations(bits, size)),
+            strict=True,
+        )
+    ]
+    keys.sort(reverse=True)
+    low = (1 << width) - 1
+    return [key >> width for key in keys], [key & low for key in keys]
+
+
+def _fives(hand: tuple[Card, ...]) -> tuple[list[int], list[int]]:
+    """Every five-card subset: high values and masks, strongest first (then the higher cards)."""
+    return _subsets(hand, 5, RANK5)
+
+
+def _threes(hand: tuple[Card, ...]) -> tuple[list[int], list[int]]:
+    """Every three-card subset: values and masks, strongest first (then the higher cards)."""
+    return _subsets(hand, 3, RANK3)
+
+
+class _Tops:
+    """The best top row under a limit, from any cards or from a given set of cards."""
+
+    def __init__(self, hand: tuple[Card, ...], stays: bool) -> None:
+        values, masks = _threes(hand)
+        self.negated = [-value for value in values]
+        self.values = values
+        self.masks = masks
+        self.royalty = [_top_royalty(value) for value in values]
+        self.trips = [stays and value // CATEGORY_BASE == _TRIPS for value in values]
+
+    def start(self, limit: int) -> int:
+        """Index of the strongest three whose value is at most ``limit``."""
+        return bisect.bisect_left(self.negated, -limit)
+
+    def best(self, start: int, free: int) -> int:
+        """Index of the first three from ``start`` made only of ``free`` positions; -1 if none."""
+        masks = self.masks
+        for index in range(start, len(masks)):
+            if not masks[index] & ~free:
+                return index
+        return -1
+
+
+def _solve(hand: tuple[Card, ...], config: Config, bonus: float) -> tuple[int, int, int] | None:
+    """Masks of the best (bottom, middle, top), or None when every setting fouls."""
+    stays = config.fantasyland
+    if config.lowball_middle:
+        return _solve_lowball(hand, config, bonus, stays)
+    return _solve_high(hand, config, bonus, stays)
+
+
+def _solve_high(
+    hand: tuple[Card, ...], config: Config, bonus: float, stays: bool
+) -> tuple[int, int, int] | None:
+    values, masks = _fives(hand)
+    tops = _Tops(hand, stays)
+    everything = (1 << len(hand)) - 1
+    middle_stays = stays and config.fantasyland_stay_middle
+    count = len(values)
+    categories = [value // CATEGORY_BASE for value in values]
+    # For each five as a middle: its royalty plus the best top that could go above it
+    # (ignoring which cards are free), without and with the stay bonus; made when needed.
+    top_index: list[int] = [-1] * count
+    plain_bound: list[float] = [0.0] * count
+    full_bound: list[float] = [0.0] * count
+    tops_count = len(tops.values)
+
+    def fill(index: int) -> None:
+        top = top_index[index] = tops.start(values[index])
+        if top >= tops_count:
+            plain_bound[index] = full_bound[index] = -math.inf
+            return
+        category = categories[index]
+        plain = plain_bound[index] = _MIDDLE_ROYALTY[category] + tops.royalty[top]
+        if (middle_stays and category >= _FULL_HOUSE) or tops.trips[top]:
+            full_bound[index] = plain + bonus
+        else:
+            full_bound[index] = plain
+
+    # First index holding each value (the fives are sorted strongest first).
+    first_of: dict[int, int] = {}
+    for index in range(count - 1, -1, -1):
+        first_of[values[index]] = index
+
+    best_points = -math.inf
+    best_key: tuple[float, int, int, int, int, int, int] | None = None
+    best_masks: tuple[int, int, int] | None = None
+    tops_values = tops.values
+    tops_masks = tops.masks
+    tops_royalty = tops.royalty
+    tops_trips = tops.trips
+    for b in range(count):
+        bottom_value = values[b]
+        bottom_mask = masks[b]
+        bottom_category = categories[b]
+        bottom_royalty = _BOTTOM_ROYALTY[bottom_category]
+        bottom_stays = stays and bottom_category >= _QUADS
+        start = first_of[bottom_value]
+        if top_index[start] < 0:
+            fill(start)
+        # The middle can be no stronger than the bottom: the bound of the bottom itself.
+        if bottom_stays:
+            bound = bottom_royalty + bonus + plain_bound[start]
+        else:
+            bound = bottom_royalty + full_bound[start]
+        if bound < best_points:
+            break
+        if best_key is not None and bound == best_points and bottom_value < best_key[1]:
+            break
+        for m in range(start, count):
+            middle_mask = masks[m]
+            if middle_mask & bottom_mask:
+                continue
+            if top_index[m] < 0:
+                fill(m)
+            if bottom_stays:
+                bound = bottom_royalty + bonus + plain_bound[m]
+            else:
+                bound = bottom_royalty + full_bound[m]
+            middle_value = values[m]
+            if bound < best_points:
+                break
+            if (
+                best_key is not None
+                and bound == best_points
+                and (
+                    bottom_value < best_key[1]
+                    or (bottom_value == best_key[1] and middle_value < best_key[2])
+                )
+            ):
+                break
+            free = everything & ~(bottom_mask | middle_mask)
+            for t in range(top_index[m], len(tops_masks)):
+                if not tops_masks[t] & ~free:
+                    break
+            else:
+                continue
+            top_mask = tops_masks[t]
+            points: float = bottom_royalty + _MIDDLE_ROYALTY[categories[m]] + tops_royalty[t]
+            if bottom_stays or tops_trips[t] or (middle_stays and categories[m] >= _FULL_HOUSE):
+                points += bonus
+            key = (
+                points,
+                bottom_value,
+                middle_value,
+                tops_values[t],
+                -(free & ~top_mask),
+                bottom_mask,
+                middle_mask,
+            )
+            if best_key is None or key > best_key:
+                best_key = key
+                best_points = points
+                best_masks = (bottom_mask, middle_mask, top_mask)
+    return best_masks
+
+
+def _solve_lowball(
+    hand: tuple[Card, ...], config: Config, bonus: float, stays: bool
+) -> tuple[int, int, int] | None:
+    fives = _fives(hand)
+    tops = _Tops(hand, stays)
+    everything = (1 << len(hand)) - 1
+    middle_stays = stays and config.fantasyland_stay_middle
+    # The middles that do not foul (ten-low or better), the best low first.
+    lows = []
+    for low, mask in zip(*_subsets(hand, 5, LOWBALL27), strict=True):
+        high = lowball27_as_high(low)
+        if high < CATEGORY_BASE and high // _TOP_DIGIT + 1 <= 10:
+            royalty = _low_royalty(low, config)
+            lows.append((low, mask, royalty, middle_stays and low == _BEST_LOW))
+    if not lows:
+        return None
+    lows.sort(reverse=True)
+    low_bound = [royalty + (bonus if keeps else 0.0) for _, _, royalty, keeps in lows]
+    low_plain = [royalty for _, _, royalty, _ in lows]
+    best_points = -math.inf
+    best_key: tuple[float, int, int, int, int, int, int] | None = None
+    best_masks: tuple[int, int, int] | None = None
+    tops_values = tops.values
+    tops_masks = tops.masks
+    for bottom_value, bottom_mask in zip(*fives, strict=True):
+        bottom_category = bottom_value // CATEGORY_BASE
+        bottom_royalty = _BOTTOM_ROYALTY[bottom_category]
+        bottom_stays = stays and bottom_category >= _QUADS
+        first_top = tops.start(bottom_value)
+        if first_top >= len(tops_values):
+            continue  # every top beats this bottom (only with 13 cards)
+        top_royalty = tops.royalty[first_top]
+        top_stays = bottom_stays or tops.trips[first_top]
+        if top_stays:
+            bound = bottom_royalty + top_royalty + bonus + low_plain[0]
+        else:
+            bound = bottom_royalty + top_royalty + low_bound[0]
+        if bound < best_points:
+            break
+        if best_key is not None and bound == best_points and bottom_value < best_key[1]:
+            break
+        for m, (middle_value, middle_mask, middle_royalty, middle_keeps) in enumerate(lows):
+            if middle_mask & bottom_mask:
+                continue
+            if top_stays:
+                bound = bottom_royalty + top_royalty + bonus + low_plain[m]
+            else:
+                bound = bottom_royalty + top_royalty + low_bound[m]
+            if bound < best_points:
+                break
+            if (
+                best_key is not None
+                and bound == best_points
+                and (
+                    bottom_value < best_key[1]
+                    or (bottom_value == best_key[1] and middle_value < best_key[2])
+                )
+            ):
+                break
+            free = everything & ~(bottom_mask | middle_mask)
+            t = tops.best(first_top, free)
+            if t < 0:
+                continue
+            top_mask = tops_masks[t]
+            points: float = bottom_royalty + middle_royalty + tops.royalty[t]
+            if bottom_stays or middle_keeps or tops.trips[t]:
+                points += bonus
+            key = (
+                points,
+                bottom_value,
+                middle_value,
+                tops_values[t],
+                -(free & ~top_mask),
+                bottom_mask,
+                middle_mask,
+            )
+            if best_key is None or key > best_key:
+                best_key = key
+                best_points = points
+                best_masks = (bottom_mask, middle_mask, top_mask)
+    return best_masks
+
+
+def _fallback(hand: tuple[Card, ...]) -> Place:
+    """The setting when every one fouls (a lowball middle with no ten-low in the cards).
+
+    The strongest five on the bottom, the best low of the rest in the middle,
+    the strongest three of the rest on top (ties as in the solver).
+    """
+    bottom = _fives(hand)[1][0]
+    lows = _subsets(hand, 5, LOWBALL27)
+    middle = next(mask for mask in lows[1] if not mask & bottom)
+    _, masks = _threes(hand)
+    free = ((1 << len(hand)) - 1) & ~(bottom | middle)
+    top = next(mask for mask in masks if not mask & ~free)
+    return _place(hand, top, middle, bottom)
