@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from hypothesis import strategies as st
 
 import tablerules as tr
 from tablerules import mentok
+
+if TYPE_CHECKING:
+    import random
 
 
 def stacked(front: str, decks: int = 1) -> tuple[tr.Card, ...]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -225,7 +227,7 @@ def test_five_and_under_at_16_scores_one() -> None:
 HELD = "Ac Kc 3c 6c 2h  3d 4d 5d 6d Ts"
 
 
-def held_round(**options: object) -> mentok.State:
+def held_round(**options: Any) -> mentok.State:
     state = play(game(HELD, players=2, **options), Stand(0), Ask(1, "3"), Ask(1, "6"), Stand(0))
     assert state.phase is Phase.SCORE
     return state
@@ -270,9 +272,7 @@ def test_the_round_is_abandoned_when_the_deck_runs_out_and_a_cheat_still_scores_
     assert summary.cheated == (False, True)
     assert summary.points == (0, -5)
     assert summary.choices == (None, None)
-    assert summary.history[-1] == mentok.AskRecord(
-        0, 1, tr.Rank.FOUR, 0, False, False, None, False
-    )
+    assert summary.history[-1] == mentok.AskRecord(0, 1, tr.Rank.FOUR, 0, False, False, None, False)
     assert state.scores == (0, -5)
     assert state.round == 1, "an abandoned round counts as a round"
     assert state.dealer == 1

@@ -1,0 +1,158 @@
+"""to_dict / from_dict: exact round trips, and StateError for bad records."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import TYPE_CHECKING
+
+import pytest
+from hypothesis import given, settings
+
+import tablerules as tr
+from tablerules import mentok
+from tablerules.mentok import Ask, Score, Stand
+from tests.mentok.strategies import configs, game, play, random_playout
+from tests.strategies import seeds
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+Record = dict[str, object]
+
+
+def mid_round() -> mentok.State:
+    state = game("Kc Qc 2c 3c 9h  9d Ad 4d 5d Ts  7h", players=2, strict=False)
+    return play(state, Ask(0, "9", split=True), Ask(1, "K"), Ask(0, "A", hand=1))
+
+
+def after_round() -> mentok.State:
+    state = play(mid_round(), Stand(0), Stand(0), Stand(1))
+    return play(state, Score(use_hand=True), Score())
+
+
+def roundtrip(state: mentok.State) -> mentok.State:
+    return mentok.from_dict(json.loads(json.dumps(mentok.to_dict(state))))
+
+
+def test_round_trip_mid_round_after_a_split_and_a_cheat() -> None:
+    state = mid_round()
+    assert state.tables[1] == (tr.parse_cards("9h"), tr.parse_cards("9d Ad"))
+    record = mentok.to_dict(state)
+    assert record["game"] == "mentok"
+    assert record["version"] == 1
+    assert record["tables"] == [["Ts Kc"], ["9h", "9d Ad"]]
+    assert roundtrip(state) == state
+
+
+def test_round_trip_with_last_round_and_game_over() -> None:
+    state = after_round()
+    assert state.last_round is not None
+    assert roundtrip(state) == state
+    over = play(game("Ac Kc 3c 6c 2h  3d 4d 5d 6d Ts", players=2, max_rounds=1), Stand(0))
+    over = play(over, Ask(1, "3"), Ask(1, "6"), Stand(0), Score(use_hand=True), Score())
+    assert over.is_over
+    assert roundtrip(over) == over
+
+
+def test_round_trip_with_two_decks() -> None:
+    state = game("As As Ad Ad Kh  Kh 2c 2c 3c 3c", players=2, decks=2)
+    state = play(state, Ask(0, "K"))
+    assert state.tables[1] == (tr.parse_cards("Kh Kh"),)
+    assert roundtrip(state) == state
+
+
+def edit(change: Callable[[Record], None], state: mentok.State | None = None) -> Record:
+    record = copy.deepcopy(mentok.to_dict(state or mid_round()))
+    change(record)
+    return record
+
+
+def set_field(key: str, value: object) -> Callable[[Record], None]:
+    def change(record: Record) -> None:
+        record[key] = value
+
+    return change
+
+
+def drop(key: str) -> Callable[[Record], None]:
+    def change(record: Record) -> None:
+        del record[key]
+
+    return change
+
+
+def nested(path: tuple[str | int, ...], value: object) -> Callable[[Record], None]:
+    def change(record: Record) -> None:
+        target: object = record
+        for key in path[:-1]:
+            target = target[key]  # type: ignore[index]
+        target[path[-1]] = value  # type: ignore[index]
+
+    return change
+
+
+BAD: list[tuple[str, Callable[[Record], None], str]] = [
+    ("game", set_field("game", "mock"), "state.game"),
+    ("version", set_field("version", 2), "state.version"),
+    ("no seed", drop("seed"), "no field 'seed'"),
+    ("seed type", set_field("seed", "1"), "state.seed must be an integer"),
+    ("config", nested(("config", "players"), 7), "state.config"),
+    ("config type", nested(("config", "strict"), "no"), "state.config.strict"),
+    ("bad card", nested(("hands", 0), "Ts Xx"), "state.hands[0]"),
+    ("card type", nested(("hands", 0), 5), "state.hands[0]"),
+    ("lost card", set_field("deck", "7h"), "missing"),
+    ("extra card", nested(("hands", 1), "Kc Kc"), "too many"),
+    ("scores length", set_field("scores", [0]), "one entry per seat"),
+    ("score type", nested(("scores", 0), True), "state.scores[0]"),
+    ("wrong turn", set_field("to_act", 1), "to_act must be seat 0"),
+    ("dealer", set_field("dealer", 1), "state.dealer"),
+    ("tables vs history", nested(("tables", 0), ["Ts"]), "missing"),
+    ("stood", nested(("stood", 0), [True]), "state.stood[0]"),
+    ("history kind", nested(("history", 0, "kind"), "draw"), "history[0].kind"),
+    ("history rank", nested(("history", 0, "rank"), "1"), "history[0].rank"),
+    ("given rank", nested(("history", 1, "card"), "Qd"), "rank asked for"),
+    ("history target", nested(("history", 0, "target"), 1), "history[0].target"),
+    ("choices early", set_field("choices", [True, None]), "score choices come after"),
+    ("winners early", set_field("winners", [0]), "winners must be empty"),
+    ("last_round in round 0", set_field("last_round", {}), "last_round"),
+    ("in_game", set_field("in_game", [True, False]), "in_game"),
+    ("not a dict", set_field("history", "none"), "state.history must be a list"),
+]
+
+
+@pytest.mark.parametrize(("name", "change", "message"), BAD, ids=[case[0] for case in BAD])
+def test_bad_records_raise_state_error(
+    name: str, change: Callable[[Record], None], message: str
+) -> None:
+    with pytest.raises(tr.StateError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        mentok.from_dict(edit(change))
+
+
+def test_a_cheat_flag_with_strict_rules_is_rejected() -> None:
+    state = play(game("Kc Qc 2c 3c 9h  9d Ad 4d 5d Ts  7h", players=2), Ask(0, "9"))
+    with pytest.raises(tr.StateError, match="no cheating"):
+        mentok.from_dict(edit(nested(("history", 0, "cheat"), True), state))
+
+
+def test_bad_last_round_is_rejected() -> None:
+    state = after_round()
+    with pytest.raises(tr.StateError, match=r"last_round.points\[1\]"):
+        mentok.from_dict(edit(nested(("last_round", "points", 1), 7), state))
+    with pytest.raises(tr.StateError, match=r"last_round\.round"):
+        mentok.from_dict(edit(nested(("last_round", "round"), 3), state))
+
+
+def test_not_a_mapping_is_rejected() -> None:
+    with pytest.raises(tr.StateError, match="state must be an object"):
+        mentok.from_dict([])  # type: ignore[arg-type]
+
+
+@settings(max_examples=20)
+@given(configs, seeds)
+def test_every_state_of_a_playout_round_trips(config: mentok.Config, seed: int) -> None:
+    rng = random.Random(seed)
+    for index, state in enumerate(random_playout(mentok.new_game(config, seed=seed), rng, 150)):
+        if index % 5 == 0 or state.is_over:
+            assert roundtrip(state) == state
