@@ -105,3 +105,18 @@ def test_illegal_actions_raise_with_a_reason(config: mentok.Config, seed: int) -
                 mentok.apply(state, action)  # type: ignore[arg-type]
             assert len(str(info.value)) > 20
         assert legal == {action for action in candidates if mentok.is_legal(state, action)}
+
+
+@settings(max_examples=20)
+@given(configs, seeds)
+def test_random_action_is_the_drawn_entry_of_legal_actions(
+    config: mentok.Config, seed: int
+) -> None:
+    rng = random.Random(seed)
+    for state in random_playout(mentok.new_game(config, seed=seed), rng, limit=120):
+        if state.is_over:
+            break
+        actions = mentok.legal_actions(state)
+        for draw in range(3):
+            expected = actions[random.Random(draw).randrange(len(actions))]
+            assert mentok.random_action(state, random.Random(draw)) == expected

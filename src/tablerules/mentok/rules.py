@@ -41,6 +41,7 @@ _ASKS: Final[dict[tuple[int, int, int, bool], Ask]] = {
 _STANDS: Final = (Stand(0), Stand(1))
 _SCORES: Final = (Score(use_hand=False), Score(use_hand=True))
 _ALL_RANKS: Final = tuple(range(2, 15))
+_RANK_GET: Final = RANK_OF.__getitem__
 
 
 # --- dealing -----------------------------------------------------------------
@@ -141,6 +142,34 @@ def sphere(state: State, seat: int) -> frozenset[int]:
     return frozenset(ranks)
 
 
+_OTHERS: Final = {
+    (players, seat): tuple(other for other in range(players) if other != seat)
+    for players in range(2, _MAX_SEATS + 1)
+    for seat in range(players)
+}
+
+
+def _targets(state: State, seat: int) -> tuple[int, ...]:
+    """The seats ``seat`` may ask: every other seat in the round."""
+    others = _OTHERS[state.config.players, seat]
+    if False not in state.in_game:
+        return others
+    tables = state.tables
+    return tuple(other for other in others if tables[other])
+
+
+def _in_sphere(state: State, seat: int, rank: int) -> bool:
+    rank_of = RANK_OF
+    for card in state.hands[seat]:
+        if rank_of[card] == rank:
+            return True
+    for cards in state.tables[seat]:
+        for card in cards:
+            if rank_of[card] == rank:
+                return True
+    return False
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -166,12 +195,9 @@ def _why_illegal(state: State, action: object) -> str | None:
     if seat is None:
         return "the game is over: no more actions are possible"
     kind = type(action)
-    if kind not in (Ask, Stand, Score):
-        return f"{action!r} is not a Mentok action (Ask, Stand or Score)"
-    scoring = seat_done(state.tables[seat], state.stood[seat])
     if kind is Score:
         assert isinstance(action, Score)
-        if not scoring:
+        if not seat_done(state.tables[seat], state.stood[seat]):
             return (
                 f"Score is chosen only when every player is done; seat {seat} must Ask or Stand now"
             )
@@ -179,14 +205,19 @@ def _why_illegal(state: State, action: object) -> str | None:
         if not isinstance(use_hand, bool):
             return f"Score.use_hand must be True or False, not {use_hand!r}"
         return None
-    if scoring:
+    if kind is not Ask and kind is not Stand:
+        return f"{action!r} is not a Mentok action (Ask, Stand or Score)"
+    assert isinstance(action, (Ask, Stand))
+    # A named hand that is active proves the seat is not done, so the round
+    # is still in play; only a failed check needs the slower scoring test.
+    closed = _why_hand_closed(state, seat, action.hand, "stand on" if kind is Stand else "meld to")
+    if closed is not None and seat_done(state.tables[seat], state.stood[seat]):
         return (
             f"every player is done and the round is being scored: seat {seat} must choose "
             "Score(use_hand=False) for the table or Score(use_hand=True) for the cards held"
         )
     if kind is Stand:
-        assert isinstance(action, Stand)
-        return _why_hand_closed(state, seat, action.hand, "stand on")
+        return closed
     assert isinstance(action, Ask)
     target = action.target
     players = state.config.players
@@ -199,7 +230,6 @@ def _why_illegal(state: State, action: object) -> str | None:
     split: object = action.split
     if not isinstance(split, bool):
         return f"Ask.split must be True or False, not {split!r}"
-    closed = _why_hand_closed(state, seat, action.hand, "meld to")
     if closed is not None:
         return closed
     rank = action.rank
@@ -215,7 +245,7 @@ def _why_illegal(state: State, action: object) -> str | None:
                 f"a split asks for the rank of the base card ({Rank(base).letter}), "
                 f"not {rank.letter}"
             )
-    if state.config.strict and rank not in sphere(state, seat):
+    if state.config.strict and not _in_sphere(state, seat, rank):
         return (
             f"seat {seat} cannot ask for {rank.letter}: it is outside its sphere of influence "
             "(the ranks in its hand and on its table hands)"
@@ -261,15 +291,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     ]
     if not active:
         return _SCORES
-    ranks = {RANK_OF[card] for card in state.hands[seat]}
+    ranks = set(map(_RANK_GET, state.hands[seat]))
     for cards in tables:
-        ranks.update(RANK_OF[card] for card in cards)
+        ranks.update(map(_RANK_GET, cards))
     inside = sorted(ranks)
     split_rank = RANK_OF[tables[0][0]] if len(tables) == 1 and len(tables[0]) == 1 else 0
-    all_tables = state.tables
-    targets = [
-        target for target in range(state.config.players) if target != seat and all_tables[target]
-    ]
+    targets = _targets(state, seat)
     asks = _ASKS
     actions: list[Action] = []
     append = actions.append
@@ -294,7 +321,8 @@ def random_action(state: State, rng: random.Random) -> Action:
     """A legal action drawn uniformly at random with ``rng``.
 
     The choice depends only on ``rng`` and the state: it is
-    ``legal_actions(state)[rng.randrange(len(legal_actions(state)))]``.
+    ``legal_actions(state)[rng.randrange(len(legal_actions(state)))]``,
+    found without building the list.
 
     >>> import random
     >>> from tablerules import mentok
@@ -302,10 +330,53 @@ def random_action(state: State, rng: random.Random) -> Action:
     >>> mentok.is_legal(state, mentok.random_action(state, random.Random(1)))
     True
     """
-    actions = legal_actions(state)
-    if not actions:
+    seat = state.to_act
+    if seat is None:
         raise IllegalActionError("the game is over: there is no action to choose")
-    return actions[rng.randrange(len(actions))]
+    tables = state.tables[seat]
+    stood = state.stood[seat]
+    if len(tables) == 1:
+        active = [0] if not stood[0] and value_unchecked(tables[0]) <= 21 else []
+    else:
+        active = [
+            index
+            for index in range(len(tables))
+            if not stood[index] and value_unchecked(tables[index]) <= 21
+        ]
+    if not active:
+        return _SCORES[rng.randrange(2)]
+    rank_of = _RANK_GET
+    ranks = set(map(rank_of, state.hands[seat]))
+    for cards in tables:
+        ranks.update(map(rank_of, cards))
+    inside = sorted(ranks)
+    # On a first turn (one table hand holding only the base card) the split
+    # ask follows the plain ask for the base rank; then ``active == [0]``.
+    split_at = (
+        inside.index(rank_of(tables[0][0])) + 1 if len(tables) == 1 and len(tables[0]) == 1 else 0
+    )
+    targets = _targets(state, seat)
+    width = len(active)
+    block = len(inside) * width + (1 if split_at else 0)
+    count_inside = len(targets) * block
+    count_outside = 0 if state.config.strict else len(targets) * (13 - len(inside)) * width
+    pick = rng.randrange(count_inside + count_outside + width)
+    if pick < count_inside:
+        which, offset = divmod(pick, block)
+        if split_at:
+            if offset == split_at:
+                return _ASKS[targets[which], inside[split_at - 1], 0, True]
+            if offset > split_at:
+                offset -= 1
+        rank_index, hand_index = divmod(offset, width)
+        return _ASKS[targets[which], inside[rank_index], active[hand_index], False]
+    pick -= count_inside
+    if pick < count_outside:
+        outside = [rank for rank in _ALL_RANKS if rank not in ranks]
+        which, offset = divmod(pick, len(outside) * width)
+        rank_index, hand_index = divmod(offset, width)
+        return _ASKS[targets[which], outside[rank_index], active[hand_index], False]
+    return _STANDS[active[pick - count_outside]]
 
 
 # --- applying actions ---------------------------------------------------------
@@ -496,7 +567,7 @@ def _apply_ask(state: State, seat: int, action: Ask) -> State:
     hand = action.hand
     hands = state.hands
     deck = state.deck
-    cheat = not state.config.strict and rank not in sphere(state, seat)
+    cheat = not state.config.strict and not _in_sphere(state, seat, rank)
     held = hands[target]
     given = False
     card: Card | None = None

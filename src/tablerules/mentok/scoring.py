@@ -36,6 +36,13 @@ def value_unchecked(cards: Sequence[Card]) -> int:
     return total
 
 
+def _value(cards: Sequence[Card]) -> int:
+    total = sum(LOW_VALUE[card] for card in cards)
+    if total <= 11 and any(LOW_VALUE[card] == 1 for card in cards):
+        return total + 10
+    return total
+
+
 def points_unchecked(cards: Sequence[Card]) -> int:
     """Points of known-valid cards (no checks); see :func:`hand_points`."""
     value = value_unchecked(cards)
@@ -69,7 +76,7 @@ def hand_value(cards: Sequence[Card]) -> int:
     >>> hand_value(parse_cards("Ks Qd 5c"))
     25
     """
-    return value_unchecked(_checked(cards))
+    return _value(_checked(cards))
 
 
 def is_soft(cards: Sequence[Card]) -> bool:
