@@ -26,18 +26,18 @@ class Config:
     """
 
     players: int = 4
-    """Number of seats: 2 to 5 with one deck, 2 to 10 with two decks."""
+    """Number of seats, 2 to 5 with one deck and 2 to 10 with two decks."""
 
     decks: int = 1
-    """Number of 52-card decks shuffled together: 1 or 2 (two decks mean duplicate cards)."""
+    """Number of 52-card decks shuffled together, 1 or 2 (two decks mean duplicate cards)."""
 
     strict: bool = True
-    """True: an ask outside the sphere of influence is illegal. False: it is a legal
+    """If True, an ask outside the sphere of influence is illegal. If False, it is a legal
     cheat, and the player scores -5 for that round whatever else happens."""
 
     exact_target: bool = True
-    """True: the game is won by reaching exactly :attr:`target`; a player who goes
-    past it busts out of the game. False: reaching the target or more wins."""
+    """If True, the game is won by reaching exactly :attr:`target`, and a player who goes
+    past it busts out of the game. If False, reaching the target or more wins."""
 
     target: int = 21
     """Game points that win the game."""

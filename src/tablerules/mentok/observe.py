@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
 from tablerules.cards import Card, cards_text
 from tablerules.errors import RulesError
+from tablerules.mentok.config import Config  # noqa: TC001 (autodoc resolves annotations)
 from tablerules.mentok.state import (
     AskRecord,
     Event,
@@ -18,9 +17,6 @@ from tablerules.mentok.state import (
     hand_state,
     seat_done,
 )
-
-if TYPE_CHECKING:
-    from tablerules.mentok.config import Config
 
 __all__ = ["Observation", "observe"]
 
@@ -104,7 +100,7 @@ class Observation:
 
     @property
     def unseen_count(self) -> int:
-        """How many cards the observer cannot see: the deck plus the other hands."""
+        """How many cards the observer cannot see, the deck plus the other hands."""
         return self.deck_size + sum(self.hand_sizes) - len(self.hand)
 
     def __repr__(self) -> str:

@@ -8,7 +8,9 @@ a fresh deck shuffled from the game's seed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+import random  # noqa: TC003 (autodoc resolves annotations)
+from collections.abc import Sequence  # noqa: TC003 (autodoc resolves annotations)
+from typing import Final
 
 from tablerules._common import check_seed, round_deck, stacked_deck
 from tablerules.cards import Card, Rank
@@ -17,10 +19,6 @@ from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
 from tablerules.mentok.scoring import RANK_OF, points_unchecked, value_unchecked
 from tablerules.mentok.state import AskRecord, Event, RoundSummary, StandRecord, State, seat_done
-
-if TYPE_CHECKING:
-    import random
-    from collections.abc import Sequence
 
 __all__ = ["apply", "is_legal", "legal_actions", "new_game", "random_action"]
 

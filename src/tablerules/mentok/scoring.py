@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from collections.abc import Sequence  # noqa: TC003 (autodoc resolves annotations)
+from typing import Final
 
 from tablerules.cards import FULL_DECK, Card
 from tablerules.errors import CardError
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
 
 __all__ = ["hand_points", "hand_value", "is_soft"]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence  # noqa: TC003 (autodoc resolves annotations)
 
 from tablerules._common import (
     parse_card_field,
@@ -21,9 +21,6 @@ from tablerules.mentok.config import Config
 from tablerules.mentok.rules import _next_player, _winners
 from tablerules.mentok.scoring import RANK_OF, points_unchecked, value_unchecked
 from tablerules.mentok.state import AskRecord, Event, RoundSummary, StandRecord, State
-
-if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
 
 __all__ = ["check_state", "from_dict", "to_dict"]
 

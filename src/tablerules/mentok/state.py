@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
 
 import attrs
 
 from tablerules.cards import Card, Rank, cards_text
+from tablerules.mentok.config import Config  # noqa: TC001 (autodoc resolves annotations)
 from tablerules.mentok.scoring import value_unchecked
-
-if TYPE_CHECKING:
-    from tablerules.mentok.config import Config
 
 __all__ = ["AskRecord", "Event", "HandState", "Phase", "RoundSummary", "StandRecord", "State"]
 
@@ -112,7 +109,7 @@ class RoundSummary:
     hands: tuple[tuple[Card, ...], ...]
     """The cards each seat still held, revealed at the end of the round."""
     choices: tuple[bool | None, ...]
-    """Each seat's Score choice (True: the cards held); None if not in the round or
+    """Each seat's Score choice (True for the cards held), or None if not in the round or
     if the round was abandoned."""
     cheated: tuple[bool, ...]
     """Whether each seat asked outside its sphere of influence this round."""
@@ -186,7 +183,7 @@ class State:
     history: tuple[Event, ...]
     """This round's public history of asks and stands, oldest first."""
     choices: tuple[bool | None, ...]
-    """Score choices made so far this round (None: not chosen); hidden from others."""
+    """Score choices made so far this round (None until made), hidden from others."""
     to_act: int | None
     """The seat that must act; None once the game is over."""
     winners: tuple[int, ...]
@@ -201,7 +198,7 @@ class State:
 
     @property
     def phase(self) -> Phase:
-        """What the game waits for: play (Ask or Stand), score choices, or nothing (over)."""
+        """What the game waits for, play (Ask or Stand), score choices, or nothing (over)."""
         seat = self.to_act
         if seat is None:
             return Phase.OVER
