@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tablerules as tr
 from tablerules import mentok
@@ -156,3 +157,55 @@ def test_every_state_of_a_playout_round_trips(config: mentok.Config, seed: int) 
     for index, state in enumerate(random_playout(mentok.new_game(config, seed=seed), rng, 150)):
         if index % 5 == 0 or state.is_over:
             assert roundtrip(state) == state
+
+
+def test_history_is_checked_against_the_hands_it_implies() -> None:
+    state = mid_round()
+    with pytest.raises(tr.StateError, match=r"history\[0\]\.cheat is wrong"):
+        mentok.from_dict(edit(nested(("history", 0, "cheat"), True), state))
+    with pytest.raises(tr.StateError, match=r"history\[1\]\.cheat is wrong"):
+        mentok.from_dict(edit(nested(("history", 1, "cheat"), False), state))
+
+    def hide_a_card(record: Record) -> None:
+        hands = record["hands"]
+        assert isinstance(hands, list)
+        hands[0] = "4d"
+        record["deck"] = f"5d {record['deck']}"
+
+    with pytest.raises(tr.StateError, match=r"hands\[0\] holds 1 cards but gave 2"):
+        mentok.from_dict(edit(hide_a_card, state))
+
+
+def test_a_go_fish_draw_is_refused_if_the_target_held_the_rank() -> None:
+    state = play(game("2c 3c 4c 5c 9h  2d 9c Kd 9s Ts  7d", players=2), Ask(0, "5"))
+
+    def give_seat_0_a_five(record: Record) -> None:
+        hands = record["hands"]
+        assert isinstance(hands, list)
+        hands[0] = "5h 9c Kd 9s"
+        deck = str(record["deck"]).split()
+        deck[deck.index("5h")] = "2d"
+        record["deck"] = " ".join(deck)
+
+    with pytest.raises(tr.StateError, match="held that rank and had to give it"):
+        mentok.from_dict(edit(give_seat_0_a_five, state))
+
+
+@settings(max_examples=30)
+@given(configs, seeds, st.integers(0, 40), st.data())
+def test_tampered_records_raise_state_error(
+    config: mentok.Config, seed: int, steps: int, data: st.DataObject
+) -> None:
+    states = random_playout(mentok.new_game(config, seed=seed), random.Random(seed), steps)
+    record = mentok.to_dict(states[-1])
+    key = data.draw(st.sampled_from(sorted(record)))
+    how = data.draw(st.sampled_from(["drop", "null", "text", "number", "list"]))
+    replacement: object = {"null": None, "text": "x", "number": -1, "list": [1]}.get(how)
+    if how == "drop":
+        del record[key]
+    elif record[key] == replacement or (key == "seed" and how == "number"):
+        return  # unchanged, or still valid (any int is a seed)
+    else:
+        record[key] = replacement
+    with pytest.raises(tr.StateError):
+        mentok.from_dict(record)

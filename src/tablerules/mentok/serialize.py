@@ -388,6 +388,50 @@ def _check_round(state: State) -> None:
         for index, event in enumerate(state.history):
             if isinstance(event, AskRecord) and event.cheat:
                 raise StateError(f"state.history[{index}]: no cheating asks with strict=True")
+    _check_asks(state)
+
+
+def _check_asks(state: State) -> None:
+    """Check each ask against the hands as they were: gives, go-fish draws and cheat flags."""
+    players = state.config.players
+    history = state.history
+    held = [list(hand) for hand in state.hands]
+    gave = [0] * players
+    asker_ranks: list[set[int]] = [set() for _ in history]
+    target_ranks: list[set[int]] = [set() for _ in history]
+    for index in range(len(history) - 1, -1, -1):
+        event = history[index]
+        if not isinstance(event, AskRecord):
+            continue
+        if event.given and event.card is not None:
+            held[event.target].append(event.card)
+            gave[event.target] += 1
+        asker_ranks[index] = {RANK_OF[card] for card in held[event.seat]}
+        target_ranks[index] = {RANK_OF[card] for card in held[event.target]}
+    for seat in range(players):
+        if state.tables[seat] and len(state.hands[seat]) + gave[seat] != 4:
+            raise StateError(
+                f"state.hands[{seat}] holds {len(state.hands[seat])} cards but gave "
+                f"{gave[seat]} of the 4 dealt"
+            )
+    table_ranks = [
+        {RANK_OF[seat_tables[0][0]]} if seat_tables else set() for seat_tables in state.tables
+    ]
+    for index, event in enumerate(history):
+        if not isinstance(event, AskRecord):
+            continue
+        where = f"state.history[{index}]"
+        rank = int(event.rank)
+        if not event.given and rank in target_ranks[index]:
+            raise StateError(f"{where}: seat {event.target} held that rank and had to give it")
+        inside = rank in asker_ranks[index] or rank in table_ranks[event.seat]
+        if event.cheat is not None and event.cheat == inside:
+            expected = "inside" if inside else "outside"
+            raise StateError(f"{where}.cheat is wrong: the rank was {expected} the sphere")
+        if event.card is not None:
+            table_ranks[event.seat].add(RANK_OF[event.card])
+        elif state.deck:
+            raise StateError(f"{where}: a round is abandoned only when the deck is empty")
 
 
 def _check_cards(state: State) -> None:
