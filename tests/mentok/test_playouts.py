@@ -120,3 +120,22 @@ def test_random_action_is_the_drawn_entry_of_legal_actions(
         for draw in range(3):
             expected = actions[random.Random(draw).randrange(len(actions))]
             assert mentok.random_action(state, random.Random(draw)) == expected
+
+
+def test_a_drawn_action_is_still_checked_against_another_state() -> None:
+    rng = random.Random(3)
+    state = mentok.new_game(mentok.Config(players=2), seed=3)
+    action = mentok.random_action(state, rng)
+    following = mentok.apply(state, action)
+    if isinstance(action, mentok.Ask):
+        # The other seat is to act now: asking itself is illegal.
+        with pytest.raises(tr.IllegalActionError, match="cannot ask itself"):
+            mentok.apply(following, mentok.Ask(following.to_act or 0, action.rank))
+    with pytest.raises(tr.IllegalActionError):
+        mentok.apply(following, mentok.Score())
+    stood = mentok.apply(state, mentok.Stand())
+    drawn = mentok.random_action(state, random.Random(0))
+    assert mentok.is_legal(state, drawn)
+    if not mentok.is_legal(stood, drawn):
+        with pytest.raises(tr.IllegalActionError):
+            mentok.apply(stood, drawn)

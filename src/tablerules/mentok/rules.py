@@ -40,6 +40,8 @@ _STANDS: Final = (Stand(0), Stand(1))
 _SCORES: Final = (Score(use_hand=False), Score(use_hand=True))
 _ALL_RANKS: Final = tuple(range(2, 15))
 _RANK_GET: Final = RANK_OF.__getitem__
+_VERIFIED: Final[list[tuple[State, Action] | None]] = [None]
+"""The last state and the action :func:`random_action` drew for it (a known legal pair)."""
 
 
 # --- dealing -----------------------------------------------------------------
@@ -328,6 +330,15 @@ def random_action(state: State, rng: random.Random) -> Action:
     >>> mentok.is_legal(state, mentok.random_action(state, random.Random(1)))
     True
     """
+    action = _draw_action(state, rng)
+    # Remember the pair: the action is legal in this (immutable) state, so
+    # apply(state, action) right after need not check it again.
+    _VERIFIED[0] = (state, action)
+    return action
+
+
+def _draw_action(state: State, rng: random.Random) -> Action:
+    """The body of :func:`random_action`."""
     seat = state.to_act
     if seat is None:
         raise IllegalActionError("the game is over: there is no action to choose")
@@ -525,10 +536,9 @@ def _end_round(
     )
 
 
-def _after_turn(
+def _after_turn(  # noqa: PLR0917 (runs every turn: positional arguments are faster)
     state: State,
     seat: int,
-    *,
     hands: tuple[tuple[Card, ...], ...],
     tables: tuple[tuple[tuple[Card, ...], ...], ...],
     stood: tuple[tuple[bool, ...], ...],
@@ -540,28 +550,30 @@ def _after_turn(
     following = _next_player(players, seat, tables, stood)
     if following is None:
         following = _first_in_round(players, state.dealer, tables)
+    # Positional arguments in field order: this runs on every turn, and
+    # keywords cost a third more.
     return State(
-        config=state.config,
-        seed=state.seed,
-        round=state.round,
-        dealer=state.dealer,
-        scores=state.scores,
-        in_game=state.in_game,
-        hands=hands,
-        tables=tables,
-        stood=stood,
-        deck=deck,
-        history=history,
-        choices=state.choices,
-        to_act=following,
-        winners=(),
-        last_round=state.last_round,
+        state.config,
+        state.seed,
+        state.round,
+        state.dealer,
+        state.scores,
+        state.in_game,
+        hands,
+        tables,
+        stood,
+        deck,
+        history,
+        state.choices,
+        following,
+        (),
+        state.last_round,
     )
 
 
 def _apply_ask(state: State, seat: int, action: Ask) -> State:
     target = action.target
-    rank = int(action.rank)
+    rank = action.rank
     hand = action.hand
     hands = state.hands
     deck = state.deck
@@ -601,9 +613,7 @@ def _apply_ask(state: State, seat: int, action: Ask) -> State:
     else:
         seat_tables = (*seat_tables[:hand], (*seat_tables[hand], card), *seat_tables[hand + 1 :])
     tables = (*tables[:seat], seat_tables, *tables[seat + 1 :])
-    return _after_turn(
-        state, seat, hands=hands, tables=tables, stood=stood, deck=deck, history=history
-    )
+    return _after_turn(state, seat, hands, tables, stood, deck, history)
 
 
 def _apply_stand(state: State, seat: int, hand: int) -> State:
@@ -611,15 +621,7 @@ def _apply_stand(state: State, seat: int, hand: int) -> State:
     seat_stood = (*seat_stood[:hand], True, *seat_stood[hand + 1 :])
     stood = (*state.stood[:seat], seat_stood, *state.stood[seat + 1 :])
     history = (*state.history, StandRecord(seat, hand))
-    return _after_turn(
-        state,
-        seat,
-        hands=state.hands,
-        tables=state.tables,
-        stood=stood,
-        deck=state.deck,
-        history=history,
-    )
+    return _after_turn(state, seat, state.hands, state.tables, stood, state.deck, history)
 
 
 def _apply_score(state: State, seat: int, use_hand: bool) -> State:
@@ -629,22 +631,22 @@ def _apply_score(state: State, seat: int, use_hand: bool) -> State:
     for step in range(1, players):
         other = (seat + step) % players
         if tables[other] and choices[other] is None:
-            return State(
-                config=state.config,
-                seed=state.seed,
-                round=state.round,
-                dealer=state.dealer,
-                scores=state.scores,
-                in_game=state.in_game,
-                hands=state.hands,
-                tables=tables,
-                stood=state.stood,
-                deck=state.deck,
-                history=state.history,
-                choices=choices,
-                to_act=other,
-                winners=(),
-                last_round=state.last_round,
+            return State(  # positional, in field order (see _after_turn)
+                state.config,
+                state.seed,
+                state.round,
+                state.dealer,
+                state.scores,
+                state.in_game,
+                state.hands,
+                tables,
+                state.stood,
+                state.deck,
+                state.history,
+                choices,
+                other,
+                (),
+                state.last_round,
             )
     return _end_round(
         state,
@@ -677,9 +679,11 @@ def apply(state: State, action: Action) -> State:
     ...
     tablerules.errors.IllegalActionError: seat 0 cannot ask for A: it is outside its sphere ...
     """
-    reason = _why_illegal(state, action)
-    if reason is not None:
-        raise IllegalActionError(reason, action)
+    verified = _VERIFIED[0]
+    if verified is None or verified[0] is not state or verified[1] is not action:
+        reason = _why_illegal(state, action)
+        if reason is not None:
+            raise IllegalActionError(reason, action)
     seat = state.to_act
     assert seat is not None
     kind = type(action)
