@@ -400,3 +400,39 @@ def test_config_is_validated() -> None:
         mentok.new_game("config", seed=1)  # type: ignore[arg-type]
     with pytest.raises(tr.ConfigError, match="seed"):
         mentok.new_game(seed="1")  # type: ignore[arg-type]
+
+
+def test_an_abandoned_round_counts_towards_max_rounds() -> None:
+    start = game("Kc Qc 2c 3c Th  Ad 4d 5d 6d Ts", players=2, max_rounds=1)
+    state = play(attrs.evolve(start, deck=()), Ask(0, "K"))
+    assert state.is_over
+    assert state.last_round is not None
+    assert state.last_round.abandoned
+    assert state.scores == (0, 0)
+    assert state.winners == (0, 1), "a tie on the highest score is shared"
+
+
+def test_without_exact_target_nobody_busts_out() -> None:
+    state = play(with_scores(held_round(exact_target=False), 1, 10), Score(use_hand=True), Score())
+    assert state.scores == (4, 16)
+    assert not state.is_over
+    state = play(with_scores(held_round(exact_target=False, target=30), 20, 20), Score(), Score())
+    assert state.scores == (23, 20)
+    assert state.in_game == (True, True)
+
+
+def test_a_game_to_21_needs_at_least_two_rounds() -> None:
+    # The most one round can bring is 12 (two blackjacks after a split).
+    state = play(
+        game("Kc Qc 2c 3c As  Ad Kd 4d 5d Ts  Qh", players=2),
+        Ask(0, "A", split=True),
+        Stand(0),
+        Ask(0, "K", hand=0),
+        Ask(0, "Q", hand=1),
+        Stand(0),
+        Stand(1),
+        Score(),
+        Score(),
+    )
+    assert state.scores == (0, 12)
+    assert not state.is_over

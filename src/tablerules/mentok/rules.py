@@ -78,7 +78,7 @@ def _deal(
 def new_game(
     config: Config | None = None, *, seed: int, deck: Sequence[Card] | None = None
 ) -> State:
-    """Start a game: round 0 is dealt, and the seat left of the dealer (seat 0) is to act.
+    """Start a game: seat 0 deals round 0, and seat 1 (left of the dealer) is to act.
 
     ``deck`` stacks round 0's deck (first card dealt first; with ``decks=2``
     every card twice); later rounds are shuffled from ``seed``. Each player

@@ -14,7 +14,12 @@ __all__ = ["AskRecord", "Event", "HandState", "Phase", "RoundSummary", "StandRec
 
 
 class HandState(str, enum.Enum):
-    """The state of one table hand, visible to everyone."""
+    """The state of one table hand, visible to everyone.
+
+    >>> from tablerules import mentok
+    >>> mentok.new_game(seed=3).hand_states[1]
+    (<HandState.ACTIVE: 'active'>,)
+    """
 
     ACTIVE = "active"
     """Still taking cards."""
@@ -25,7 +30,12 @@ class HandState(str, enum.Enum):
 
 
 class Phase(str, enum.Enum):
-    """What the game is waiting for."""
+    """What the game is waiting for.
+
+    >>> from tablerules import mentok
+    >>> mentok.new_game(seed=3).phase
+    <Phase.PLAY: 'play'>
+    """
 
     PLAY = "play"
     """Players take turns to Ask or Stand."""
