@@ -59,15 +59,16 @@ configs = st.builds(
     decks=st.just(1),
     strict=st.booleans(),
     exact_target=st.booleans(),
-    target=st.sampled_from([21, 21, 8, 12]),
-    max_rounds=st.integers(1, 4),
+    target=st.sampled_from([21, 21, 3, 5, 12]),
+    max_rounds=st.integers(1, 5),
 ) | st.builds(
     mentok.Config,
     players=st.integers(2, 10),
     decks=st.just(2),
     strict=st.booleans(),
     exact_target=st.booleans(),
-    target=st.sampled_from([21, 10]),
+    target=st.sampled_from([21, 3, 10]),
     max_rounds=st.integers(1, 3),
 )
-"""Configurations with one and two decks, always with a round limit so playouts end quickly."""
+"""Configurations with one and two decks, always with a round limit so playouts end quickly;
+small targets make players bust out of the game."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import attrs
@@ -436,3 +437,51 @@ def test_a_game_to_21_needs_at_least_two_rounds() -> None:
     )
     assert state.scores == (0, 12)
     assert not state.is_over
+
+
+def test_legal_actions_after_a_split_cover_both_hands() -> None:
+    front = "2c 3c 4c Kc 9h  2d 9c Kd 9s Ts  7d"
+    state = play(game(front, players=2), Ask(0, "9", split=True), Stand(0))
+    ranks = (2, 3, 4, 9, 13)
+    expected = tuple(Ask(0, rank, hand) for rank in ranks for hand in (0, 1))
+    assert mentok.legal_actions(state) == (*expected, Stand(0), Stand(1))
+    state = play(state, Stand(1))
+    assert mentok.legal_actions(state) == (*(Ask(0, rank, 0) for rank in ranks), Stand(0))
+
+
+def test_legal_actions_never_target_a_player_out_of_the_game() -> None:
+    front = "Ac Kc 3c 6c 2h  7c 8c 9c Tc 2s  3d 4d 5d 6d Ts"
+    state = play(game(front, players=3), Stand(0), Stand(0), Ask(1, "3"), Ask(1, "6"), Stand(0))
+    state = play(with_scores(state, 0, 16, 0), Score(use_hand=True), Score(), Score())
+    assert state.in_game == (True, False, True)
+    targets = {action.target for action in mentok.legal_actions(state) if isinstance(action, Ask)}
+    assert targets == {0}
+    rng = random.Random(0)
+    for _ in range(20):
+        action = mentok.random_action(state, rng)
+        assert not isinstance(action, Ask) or action.target == 0
+
+
+def test_reprs_are_readable_and_do_not_list_the_deck() -> None:
+    state = game(TWO, players=2)
+    text = repr(state)
+    assert "deck=42 cards" in text
+    assert "7d" not in text
+    assert "hands=('2d 9c Kd 9s', '2c 3c 4c 5c')" in text
+    finished = play(held_round(), Score(use_hand=True), Score())
+    assert finished.last_round is not None
+    summary = repr(finished.last_round)
+    assert "points=(3, 6)" in summary
+    assert "hands=('3d 4d 5d 6d', 'Ac Kc')" in summary
+    assert "deck_size=42" in repr(mentok.observe(state, 0))
+
+
+def test_derived_properties() -> None:
+    state = play(game("Kc Qc 2c 3c Th  Ad 4d 5d 6d Ts", players=2, strict=False), Ask(0, "A"))
+    assert state.cheated == (False, True)
+    assert state.in_round == (True, True)
+    assert state.done == (False, False)
+    seen = mentok.observe(state, 0)
+    assert seen.hand_states == state.hand_states
+    assert seen.done == state.done
+    assert seen.has_split == (False, False)

@@ -209,3 +209,65 @@ def test_tampered_records_raise_state_error(
         record[key] = replacement
     with pytest.raises(tr.StateError):
         mentok.from_dict(record)
+
+
+def scoring_state() -> mentok.State:
+    return play(mid_round(), Stand(0), Stand(0), Stand(1))
+
+
+def game_over() -> mentok.State:
+    over = play(game("Ac Kc 3c 6c 2h  3d 4d 5d 6d Ts", players=2, max_rounds=1), Stand(0))
+    return play(over, Ask(1, "3"), Ask(1, "6"), Stand(0), Score(use_hand=True), Score())
+
+
+def delete(path: tuple[str | int, ...]) -> Callable[[Record], None]:
+    def change(record: Record) -> None:
+        target: object = record
+        for key in path[:-1]:
+            target = target[key]  # type: ignore[index]
+        del target[path[-1]]  # type: ignore[attr-defined]
+
+    return change
+
+
+MORE_BAD: list[tuple[str, Callable[[], mentok.State], Callable[[Record], None], str]] = [
+    ("table not a list", mid_round, nested(("tables", 0), "Ts"), "list of table hands"),
+    ("three hands", mid_round, nested(("tables", 1), ["9h", "9d", "Ad"]), "at most 2"),
+    ("empty hand", mid_round, nested(("tables", 0), [""]), "never empty"),
+    ("event seat", mid_round, nested(("history", 0, "seat"), 5), "seat must be below"),
+    ("event hand", mid_round, nested(("history", 0, "hand"), 2), "hand must be 0 or 1"),
+    ("event card", mid_round, nested(("history", 0, "card"), "9d 9c"), "one card or null"),
+    ("event cheat", mid_round, delete(("history", 0, "cheat")), "no field 'cheat'"),
+    ("event bool", mid_round, nested(("history", 0, "split"), 1), "split must be true"),
+    ("closed hand", mid_round, nested(("stood", 0), [True]), "stood"),
+    ("stood type", mid_round, nested(("stood", 0), True), r"stood\[0\] must be a list"),
+    ("no last_round", mid_round, drop("last_round"), "no field 'last_round'"),
+    ("choice order", scoring_state, set_field("choices", [True, None]), "turn order"),
+    ("choice type", scoring_state, set_field("choices", [None, 1]), "choices"),
+    ("winners", game_over, set_field("winners", [0]), "winners must be"),
+    ("last history", game_over, nested(("last_round", "history"), []), "history must match"),
+    ("summary cheat", after_round, nested(("last_round", "history", 0, "cheat"), None), "known"),
+    ("summary cheated", after_round, nested(("last_round", "cheated"), [False, False]), "cheated"),
+    ("summary dealer", after_round, nested(("last_round", "dealer"), 1), "dealer must be 0"),
+    ("summary choice", after_round, nested(("last_round", "choices"), [None, True]), "chose"),
+    ("summary seats", after_round, nested(("last_round", "points"), [0]), "one entry per seat"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "change", "message"), MORE_BAD, ids=[case[0] for case in MORE_BAD]
+)
+def test_more_bad_records_raise_state_error(
+    name: str,
+    make: Callable[[], mentok.State],
+    change: Callable[[Record], None],
+    message: str,
+) -> None:
+    with pytest.raises(tr.StateError, match=message):
+        mentok.from_dict(edit(change, make()))
+
+
+def test_nobody_leaves_without_exact_target() -> None:
+    state = game("Kc Qc 2c 3c 9h  9d Ad 4d 5d Ts", players=2, exact_target=False)
+    with pytest.raises(tr.StateError, match="nobody leaves"):
+        mentok.from_dict(edit(set_field("in_game", [True, False]), state))
