@@ -3,7 +3,9 @@
 Each ``tests/data/mentok_*.json`` file holds a config, a seed, an optional
 stacked front of the first deck, the actions in a short text form, and the
 expected outcome. ``mentok_held_blackjack.json`` was worked out by hand (see
-its ``note``); the others are seeded random games recorded once.
+its ``note``); the others are seeded games recorded once, two of them
+with a round abandoned when the deck runs out. Every state is also checked to
+survive a JSON round trip.
 """
 
 from __future__ import annotations
@@ -60,11 +62,18 @@ def test_golden_files_exist() -> None:
 def test_golden_game_replays(path: Path) -> None:
     record = json.loads(path.read_text())
     state = start(record)
+    abandoned = []
     for text in record["actions"]:
         action = decode(text)
         assert encode(action) == text
-        state = mentok.apply(state, action)
+        following = mentok.apply(state, action)
+        summary = following.last_round
+        if summary is not None and summary is not state.last_round and summary.abandoned:
+            abandoned.append(summary.round)
+        state = following
+        assert mentok.from_dict(json.loads(json.dumps(mentok.to_dict(state)))) == state
     expected = record["expected"]
+    assert abandoned == expected.get("abandoned", [])
     assert list(state.scores) == expected["scores"]
     assert list(state.winners) == expected["winners"]
     assert state.round == expected["round"]
