@@ -465,23 +465,28 @@ def _end_round(
         if type(event) is AskRecord and event.cheat:
             cheated[event.seat] = True
     points = [0] * players
+    new_scores = list(state.scores)
+    still_in = list(state.in_game)
+    exact_target, target = config.exact_target, config.target
     for seat in range(players):
-        if not tables[seat]:
+        seat_tables = tables[seat]
+        if not seat_tables:
             continue
         if cheated[seat]:
-            points[seat] = CHEAT_PENALTY
+            point = CHEAT_PENALTY
         elif abandoned:
             continue
         elif choices[seat]:
-            points[seat] = points_unchecked(hands[seat])
+            point = points_unchecked(hands[seat])
         else:
-            points[seat] = sum(points_unchecked(cards) for cards in tables[seat])
-    scores = tuple(score + point for score, point in zip(state.scores, points, strict=True))
-    in_game = state.in_game
-    if config.exact_target:
-        in_game = tuple(
-            flag and score <= config.target for flag, score in zip(in_game, scores, strict=True)
-        )
+            point = 0
+            for cards in seat_tables:
+                point += points_unchecked(cards)
+        points[seat] = point
+        new_scores[seat] += point
+        if exact_target and new_scores[seat] > target:
+            still_in[seat] = False
+    scores, in_game = tuple(new_scores), tuple(still_in)
     summary = RoundSummary(
         round=state.round,
         dealer=state.dealer,
