@@ -136,7 +136,9 @@ def observe(state: State, seat: int) -> Observation:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise RulesError(f"seat must be 0 to {players - 1}, not {seat!r}")
     history = state.history
-    if not state.config.strict:
+    if not state.config.strict and state.to_act is not None:
+        # Others' cheats stay hidden until the round ends (once the game is
+        # over, the final round has ended and everything is revealed).
         history = tuple(_public(event, seat) for event in history)
     own_cheat = any(
         type(event) is AskRecord and event.seat == seat and bool(event.cheat)
