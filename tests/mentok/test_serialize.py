@@ -271,3 +271,36 @@ def test_nobody_leaves_without_exact_target() -> None:
     state = game("Kc Qc 2c 3c 9h  9d Ad 4d 5d Ts", players=2, exact_target=False)
     with pytest.raises(tr.StateError, match="nobody leaves"):
         mentok.from_dict(edit(set_field("in_game", [True, False]), state))
+
+
+def leaf_paths(value: object, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    """Every path to a value inside a record (containers included)."""
+    paths = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            paths += leaf_paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            paths += leaf_paths(item, (*path, index))
+    return paths
+
+
+JUNK: list[object] = [None, "x", -1, 7, True, [], {}, "As As", "", [None], {"kind": "ask"}]
+
+
+@settings(max_examples=60)
+@given(configs, seeds, st.integers(0, 60), st.data())
+def test_any_corrupted_field_gives_state_error_or_a_valid_state(
+    config: mentok.Config, seed: int, steps: int, data: st.DataObject
+) -> None:
+    states = random_playout(mentok.new_game(config, seed=seed), random.Random(seed), steps)
+    record = mentok.to_dict(states[-1])
+    path = data.draw(st.sampled_from(leaf_paths(record)))
+    junk = data.draw(st.sampled_from(JUNK))
+    nested(path, copy.deepcopy(junk))(record)
+    try:
+        state = mentok.from_dict(record)
+    except tr.StateError:
+        return
+    mentok.check_state(state)
+    assert mentok.from_dict(mentok.to_dict(state)) == state

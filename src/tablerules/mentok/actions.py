@@ -36,6 +36,10 @@ class Ask:
     Ask(target=2, rank=<Rank.KING: 13>, hand=0, split=False)
     >>> Ask(1, 14) == Ask(1, "A")
     True
+    >>> Ask(1, "Z")
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.IllegalActionError: 'Z' is not a rank: use Rank.TWO .. Rank.ACE, 2 to 14, ...
     """
 
     target: int
