@@ -485,3 +485,4 @@ def test_derived_properties() -> None:
     assert seen.hand_states == state.hand_states
     assert seen.done == state.done
     assert seen.has_split == (False, False)
+    assert seen.in_round == state.in_round

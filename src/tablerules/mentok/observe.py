@@ -99,6 +99,11 @@ class Observation:
         return tuple(len(seat_tables) == 2 for seat_tables in self.tables)
 
     @property
+    def in_round(self) -> tuple[bool, ...]:
+        """Whether each seat was dealt into the current round."""
+        return tuple(bool(seat_tables) for seat_tables in self.tables)
+
+    @property
     def unseen_count(self) -> int:
         """How many cards the observer cannot see, the deck plus the other hands."""
         return self.deck_size + sum(self.hand_sizes) - len(self.hand)
