@@ -322,7 +322,8 @@ def random_action(state: State, rng: random.Random) -> Action:
 
     The choice depends only on ``rng`` and the state: it is
     ``legal_actions(state)[rng.randrange(len(legal_actions(state)))]``,
-    found without building the list.
+    found without building the list. Once the game is over it raises
+    :class:`~tablerules.IllegalActionError`.
 
     >>> import random
     >>> from tablerules import mentok
