@@ -133,7 +133,46 @@ def bench_mock(seconds: float) -> list[Row]:
     ]
 
 
+def bench_mentok(seconds: float) -> list[Row]:
+    """Random 4-player Mentok rounds per second, and the cost of single calls."""
+    import random
+
+    from tablerules import mentok
+
+    config = mentok.Config(players=4)
+    rng = random.Random(2026)
+    apply, random_action = mentok.apply, mentok.random_action
+
+    games = [mentok.new_game(config, seed=0)]
+
+    def one_round(index: int) -> None:
+        # Play one round of the current game (its deal included); start a new
+        # game when it ends, so every measured round is dealt exactly once.
+        state = games[0]
+        if state.is_over:
+            state = mentok.new_game(config, seed=index)
+        played = state.round
+        while state.round == played and not state.is_over:
+            state = apply(state, random_action(state, rng))
+        games[0] = state
+
+    rounds = per_second(one_round, seconds)
+    state = mentok.new_game(config, seed=1)
+    for _ in range(3):
+        state = apply(state, random_action(state, rng))
+    action = mentok.legal_actions(state)[0]
+    return [
+        ("random 4-player rounds", rounds, "rounds/s"),
+        ("apply (an ask)", microseconds(lambda: apply(state, action)), "us"),
+        ("legal_actions", microseconds(lambda: mentok.legal_actions(state)), "us"),
+        ("random_action", microseconds(lambda: random_action(state, rng)), "us"),
+        ("observe", microseconds(lambda: mentok.observe(state, 0)), "us"),
+        ("new_game (deal)", microseconds(lambda: mentok.new_game(config, seed=1)), "us"),
+    ]
+
+
 GAMES: dict[str, Callable[[float], list[Row]]] = {
+    "mentok": bench_mentok,
     "mock": bench_mock,
     "ofc": bench_ofc,
 }

@@ -1,0 +1,63 @@
+"""Mentok: Go Fish meets blackjack, played to exactly 21 game points.
+
+Players ask each other for ranks in their sphere of influence and meld the
+card given (or drawn from the deck) onto face-up table hands, building
+blackjack values; at the end of a round each scores the table or the cards
+still held. See :doc:`/games/mentok` for the rules as implemented.
+
+>>> import random
+>>> from tablerules import mentok
+>>> state = mentok.new_game(mentok.Config(players=3), seed=7)
+>>> rng = random.Random(7)
+>>> while not state.is_over:
+...     state = mentok.apply(state, mentok.random_action(state, rng))
+>>> len(state.winners) >= 1
+True
+"""
+
+from __future__ import annotations
+
+from tablerules.mentok.actions import Action, Ask, Score, Stand
+from tablerules.mentok.config import Config
+from tablerules.mentok.observe import Observation, observe
+from tablerules.mentok.rules import apply, is_legal, legal_actions, new_game, random_action, sphere
+from tablerules.mentok.scoring import hand_points, hand_value, is_soft
+from tablerules.mentok.serialize import check_state, from_dict, to_dict
+from tablerules.mentok.state import (
+    AskRecord,
+    Event,
+    HandState,
+    Phase,
+    RoundSummary,
+    StandRecord,
+    State,
+)
+
+__all__ = [
+    "Action",
+    "Ask",
+    "AskRecord",
+    "Config",
+    "Event",
+    "HandState",
+    "Observation",
+    "Phase",
+    "RoundSummary",
+    "Score",
+    "Stand",
+    "StandRecord",
+    "State",
+    "apply",
+    "check_state",
+    "from_dict",
+    "hand_points",
+    "hand_value",
+    "is_legal",
+    "is_soft",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "random_action",
+    "sphere",
+    "to_dict",
+]

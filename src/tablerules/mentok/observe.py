@@ -1,0 +1,172 @@
+"""What one seat may know: :class:`Observation` and :func:`observe`."""
+
+from __future__ import annotations
+
+import attrs
+
+from tablerules.cards import Card, cards_text
+from tablerules.errors import RulesError
+from tablerules.mentok.config import Config
+from tablerules.mentok.state import (
+    AskRecord,
+    Event,
+    HandState,
+    Phase,
+    RoundSummary,
+    State,
+    hand_state,
+    seat_done,
+)
+
+__all__ = ["Observation", "observe"]
+
+
+@attrs.frozen(repr=False)
+class Observation:
+    """Everything one seat may know about a game of Mentok, and nothing more.
+
+    Public: the dealer, whose turn, every table hand and its state, who
+    split, who is done or out of the game, hand sizes, the deck size, scores,
+    who has made their score choice, and the round's history of asks (who
+    asked whom for which rank, given or drawn, and the card melded) and
+    stands. Private to the observer: their own hand, their own score choice,
+    and whether their own asks were cheats. Hidden: other hands, the deck,
+    others' pending score choices, and others' cheats until the round ends.
+
+    >>> from tablerules import mentok
+    >>> seen = mentok.observe(mentok.new_game(seed=3), 2)
+    >>> seen.seat, len(seen.hand), seen.hand_sizes, seen.deck_size
+    (2, 4, (4, 4, 4, 4), 32)
+    """
+
+    seat: int
+    """The observing seat."""
+    hand: tuple[Card, ...]
+    """The observer's own hand, in the order received."""
+    config: Config
+    """The game's settings."""
+    round: int
+    """The current round, 0-based."""
+    dealer: int
+    """This round's dealer."""
+    to_act: int | None
+    """The seat that must act; None once the game is over."""
+    phase: Phase
+    """Play, score choices, or over."""
+    scores: tuple[int, ...]
+    """Game points per seat."""
+    in_game: tuple[bool, ...]
+    """False for seats that busted out of the game."""
+    tables: tuple[tuple[tuple[Card, ...], ...], ...]
+    """Every seat's table hands (face up)."""
+    stood: tuple[tuple[bool, ...], ...]
+    """For each seat and table hand, whether its owner stood on it."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    deck_size: int
+    """How many cards are left in the deck."""
+    history: tuple[Event, ...]
+    """This round's public history; other seats' ``cheat`` flags are None."""
+    cheated: bool
+    """Whether the observer has cheated this round (scores -5 for the round)."""
+    choice: bool | None
+    """The observer's own score choice this round, None until made."""
+    chosen: tuple[bool, ...]
+    """Which seats have made their score choice this round (not what they chose)."""
+    winners: tuple[int, ...]
+    """The winning seats, empty until the game is over."""
+    last_round: RoundSummary | None
+    """The public summary of the previous round (None during round 0)."""
+
+    @property
+    def hand_states(self) -> tuple[tuple[HandState, ...], ...]:
+        """Each seat's table hands as active, stood or bust."""
+        return tuple(
+            tuple(
+                hand_state(cards, flag) for cards, flag in zip(seat_tables, seat_stood, strict=True)
+            )
+            for seat_tables, seat_stood in zip(self.tables, self.stood, strict=True)
+        )
+
+    @property
+    def done(self) -> tuple[bool, ...]:
+        """Whether each seat has no active table hand (seats not in the round count as done)."""
+        return tuple(seat_done(t, s) for t, s in zip(self.tables, self.stood, strict=True))
+
+    @property
+    def has_split(self) -> tuple[bool, ...]:
+        """Whether each seat split this round."""
+        return tuple(len(seat_tables) == 2 for seat_tables in self.tables)
+
+    @property
+    def in_round(self) -> tuple[bool, ...]:
+        """Whether each seat was dealt into the current round."""
+        return tuple(bool(seat_tables) for seat_tables in self.tables)
+
+    @property
+    def unseen_count(self) -> int:
+        """How many cards the observer cannot see, the deck plus the other hands."""
+        return self.deck_size + sum(self.hand_sizes) - len(self.hand)
+
+    def __repr__(self) -> str:
+        tables = tuple(tuple(cards_text(cards) for cards in seat) for seat in self.tables)
+        return (
+            f"mentok.Observation(seat={self.seat}, hand={cards_text(self.hand)!r}, "
+            f"round={self.round}, to_act={self.to_act}, phase={self.phase.value!r}, "
+            f"scores={self.scores}, tables={tables}, hand_sizes={self.hand_sizes}, "
+            f"deck_size={self.deck_size}, history={len(self.history)} events)"
+        )
+
+
+def _public(event: Event, seat: int) -> Event:
+    if type(event) is AskRecord and event.seat != seat and event.cheat is not None:
+        return attrs.evolve(event, cheat=None)
+    return event
+
+
+def observe(state: State, seat: int) -> Observation:
+    """What ``seat`` may know about ``state``.
+
+    >>> from tablerules import mentok
+    >>> state = mentok.new_game(seed=3)
+    >>> seen = mentok.observe(state, 0)
+    >>> seen.hand == state.hands[0], seen.tables == state.tables
+    (True, True)
+    >>> mentok.observe(state, 4)
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.RulesError: seat must be 0 to 3, not 4
+    """
+    players = state.config.players
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise RulesError(f"seat must be 0 to {players - 1}, not {seat!r}")
+    history = state.history
+    if not state.config.strict and state.to_act is not None:
+        # Others' cheats stay hidden until the round ends (once the game is
+        # over, the final round has ended and everything is revealed).
+        history = tuple(_public(event, seat) for event in history)
+    own_cheat = any(
+        type(event) is AskRecord and event.seat == seat and bool(event.cheat)
+        for event in state.history
+    )
+    return Observation(
+        seat=seat,
+        hand=state.hands[seat],
+        config=state.config,
+        round=state.round,
+        dealer=state.dealer,
+        to_act=state.to_act,
+        phase=state.phase,
+        scores=state.scores,
+        in_game=state.in_game,
+        tables=state.tables,
+        stood=state.stood,
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        deck_size=len(state.deck),
+        history=history,
+        cheated=own_cheat,
+        choice=state.choices[seat],
+        chosen=tuple(choice is not None for choice in state.choices),
+        winners=state.winners,
+        last_round=state.last_round,
+    )

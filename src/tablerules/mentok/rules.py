@@ -1,0 +1,703 @@
+"""Mentok rules: :func:`new_game`, :func:`legal_actions`, :func:`is_legal`, :func:`apply`.
+
+The functions are pure: :func:`apply` returns a new :class:`State` and never
+changes its input. Chance (the deal, go-fish draws) is resolved inside
+:func:`apply` from the state's deck; each round after the first is dealt from
+a fresh deck shuffled from the game's seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from tablerules._common import check_seed, round_deck, stacked_deck
+from tablerules.cards import Card, Rank
+from tablerules.errors import ConfigError, IllegalActionError
+from tablerules.mentok.actions import Action, Ask, Score, Stand
+from tablerules.mentok.config import Config
+from tablerules.mentok.scoring import RANK_OF, points_unchecked, value_unchecked
+from tablerules.mentok.state import AskRecord, Event, RoundSummary, StandRecord, State, seat_done
+
+__all__ = ["apply", "is_legal", "legal_actions", "new_game", "random_action"]
+
+HAND_SIZE: Final = 4
+"""Cards dealt to each hand."""
+
+CHEAT_PENALTY: Final = -5
+"""A cheat's score for the round."""
+
+_MAX_SEATS: Final = 10
+_ASKS: Final[dict[tuple[int, int, int, bool], Ask]] = {
+    (target, rank, hand, split): Ask(target, Rank(rank), hand, split)
+    for target in range(_MAX_SEATS)
+    for rank in range(2, 15)
+    for hand in (0, 1)
+    for split in (False, True)
+}
+_STANDS: Final = (Stand(0), Stand(1))
+_SCORES: Final = (Score(use_hand=False), Score(use_hand=True))
+_ALL_RANKS: Final = tuple(range(2, 15))
+_RANK_GET: Final = RANK_OF.__getitem__
+_VERIFIED: Final[list[tuple[State, Action] | None]] = [None]
+"""The last state and the action :func:`random_action` drew for it (a known legal pair)."""
+
+
+# --- dealing -----------------------------------------------------------------
+
+
+def _deal(
+    players: int, dealer: int, in_game: Sequence[bool], deck: tuple[Card, ...]
+) -> tuple[
+    tuple[tuple[Card, ...], ...],
+    tuple[tuple[tuple[Card, ...], ...], ...],
+    tuple[tuple[bool, ...], ...],
+    tuple[Card, ...],
+    int,
+]:
+    """Deal 4 hand cards then 1 table card to each seat in the game, from the dealer's left."""
+    hands: list[tuple[Card, ...]] = [()] * players
+    tables: list[tuple[tuple[Card, ...], ...]] = [()] * players
+    stood: list[tuple[bool, ...]] = [()] * players
+    position = 0
+    first = -1
+    for step in range(1, players + 1):
+        seat = (dealer + step) % players
+        if not in_game[seat]:
+            continue
+        if first < 0:
+            first = seat
+        hands[seat] = deck[position : position + HAND_SIZE]
+        tables[seat] = ((deck[position + HAND_SIZE],),)
+        stood[seat] = (False,)
+        position += HAND_SIZE + 1
+    return tuple(hands), tuple(tables), tuple(stood), deck[position:], first
+
+
+def new_game(
+    config: Config | None = None, *, seed: int, deck: Sequence[Card] | None = None
+) -> State:
+    """Start a game: seat 0 deals round 0, and seat 1 (left of the dealer) is to act.
+
+    ``deck`` stacks round 0's deck (first card dealt first; with ``decks=2``
+    every card twice); later rounds are shuffled from ``seed``. Each player
+    receives a block of 4 hand cards then 1 face-up table card, in turn order
+    from the dealer's left.
+
+    >>> import tablerules as tr
+    >>> from tablerules import mentok
+    >>> head = tr.parse_cards("2c 3c 4c 5c 9h  2d 3d 4d 5d Ts")
+    >>> deck = head + tuple(card for card in tr.FULL_DECK if card not in head)
+    >>> state = mentok.new_game(mentok.Config(players=2), seed=0, deck=deck)
+    >>> tr.cards_text(state.hands[1]), state.tables[1]
+    ('2c 3c 4c 5c', ((Card.parse('9h'),),))
+    >>> mentok.new_game(seed=0, deck=deck[:5])
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.ConfigError: a stacked deck must hold all 52 cards once each; missing ...
+    """
+    if config is None:
+        config = Config()
+    elif not isinstance(config, Config):
+        raise ConfigError(f"config must be a mentok.Config, not {type(config).__name__}")
+    check_seed(seed)
+    cards = round_deck(seed, 0, config.decks) if deck is None else stacked_deck(deck, config.decks)
+    players = config.players
+    in_game = (True,) * players
+    hands, tables, stood, rest, first = _deal(players, 0, in_game, cards)
+    return State(
+        config=config,
+        seed=seed,
+        round=0,
+        dealer=0,
+        scores=(0,) * players,
+        in_game=in_game,
+        hands=hands,
+        tables=tables,
+        stood=stood,
+        deck=rest,
+        history=(),
+        choices=(None,) * players,
+        to_act=first,
+        winners=(),
+        last_round=None,
+    )
+
+
+# --- legality ----------------------------------------------------------------
+
+
+def sphere(state: State, seat: int) -> frozenset[int]:
+    """The ranks ``seat`` may ask for: those in its hand or in any of its table hands.
+
+    >>> from tablerules import mentok
+    >>> state = mentok.new_game(seed=3)
+    >>> sorted(mentok.sphere(state, 1))
+    [2, 3, 4, 7, 9]
+    """
+    ranks = {RANK_OF[card] for card in state.hands[seat]}
+    for cards in state.tables[seat]:
+        ranks.update(RANK_OF[card] for card in cards)
+    return frozenset(ranks)
+
+
+_OTHERS: Final = {
+    (players, seat): tuple(other for other in range(players) if other != seat)
+    for players in range(2, _MAX_SEATS + 1)
+    for seat in range(players)
+}
+
+
+def _targets(state: State, seat: int) -> tuple[int, ...]:
+    """The seats ``seat`` may ask: every other seat in the round."""
+    others = _OTHERS[state.config.players, seat]
+    if False not in state.in_game:
+        return others
+    tables = state.tables
+    return tuple(other for other in others if tables[other])
+
+
+def _in_sphere(state: State, seat: int, rank: int) -> bool:
+    rank_of = RANK_OF
+    for card in state.hands[seat]:
+        if rank_of[card] == rank:
+            return True
+    for cards in state.tables[seat]:
+        for card in cards:
+            if rank_of[card] == rank:
+                return True
+    return False
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _why_hand_closed(state: State, seat: int, hand: object, verb: str) -> str | None:
+    tables = state.tables[seat]
+    if not _is_int(hand):
+        return f"hand must be the index of a table hand, not {hand!r}"
+    assert isinstance(hand, int)
+    if not 0 <= hand < len(tables):
+        have = "only table hand 0" if len(tables) == 1 else "table hands 0 and 1"
+        return f"seat {seat} cannot {verb} table hand {hand}: it has {have}"
+    if state.stood[seat][hand]:
+        return f"seat {seat} cannot {verb} table hand {hand}: it already stood on it"
+    if value_unchecked(tables[hand]) > 21:
+        return f"seat {seat} cannot {verb} table hand {hand}: it is bust"
+    return None
+
+
+def _why_illegal(state: State, action: object) -> str | None:
+    """Why ``action`` is illegal now, or None if it is legal."""
+    seat = state.to_act
+    if seat is None:
+        return "the game is over: no more actions are possible"
+    kind = type(action)
+    if kind is Score:
+        assert isinstance(action, Score)
+        if not seat_done(state.tables[seat], state.stood[seat]):
+            return (
+                f"Score is chosen only when every player is done; seat {seat} must Ask or Stand now"
+            )
+        use_hand: object = action.use_hand
+        if not isinstance(use_hand, bool):
+            return f"Score.use_hand must be True or False, not {use_hand!r}"
+        return None
+    if kind is not Ask and kind is not Stand:
+        return f"{action!r} is not a Mentok action (Ask, Stand or Score)"
+    assert isinstance(action, (Ask, Stand))
+    # A named hand that is active proves the seat is not done, so the round
+    # is still in play; only a failed check needs the slower scoring test.
+    closed = _why_hand_closed(state, seat, action.hand, "stand on" if kind is Stand else "meld to")
+    if closed is not None and seat_done(state.tables[seat], state.stood[seat]):
+        return (
+            f"every player is done and the round is being scored: seat {seat} must choose "
+            "Score(use_hand=False) for the table or Score(use_hand=True) for the cards held"
+        )
+    if kind is Stand:
+        return closed
+    assert isinstance(action, Ask)
+    target = action.target
+    players = state.config.players
+    if not _is_int(target) or not 0 <= target < players:
+        return f"target must be a seat from 0 to {players - 1}, not {target!r}"
+    if target == seat:
+        return f"seat {seat} cannot ask itself; ask another player in the round"
+    if not state.tables[target]:
+        return f"seat {target} is out of the game and cannot be asked"
+    split: object = action.split
+    if not isinstance(split, bool):
+        return f"Ask.split must be True or False, not {split!r}"
+    if closed is not None:
+        return closed
+    rank = action.rank
+    if action.split:
+        tables = state.tables[seat]
+        if len(tables) != 1 or len(tables[0]) != 1:
+            return f"seat {seat} can split only on its first turn of the round"
+        if action.hand != 0:
+            return "a split asks with hand=0, the base card's table hand"
+        base = RANK_OF[tables[0][0]]
+        if rank != base:
+            return (
+                f"a split asks for the rank of the base card ({Rank(base).letter}), "
+                f"not {rank.letter}"
+            )
+    if state.config.strict and not _in_sphere(state, seat, rank):
+        return (
+            f"seat {seat} cannot ask for {rank.letter}: it is outside its sphere of influence "
+            "(the ranks in its hand and on its table hands)"
+        )
+    return None
+
+
+def is_legal(state: State, action: object) -> bool:
+    """True if ``action`` may be applied to ``state`` now.
+
+    >>> from tablerules import mentok
+    >>> state = mentok.new_game(seed=3)
+    >>> mentok.is_legal(state, mentok.Stand()), mentok.is_legal(state, mentok.Score())
+    (True, False)
+    """
+    return _why_illegal(state, action) is None
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action of the seat to act, in a stable order; empty once the game is over.
+
+    In play: every Ask inside the sphere of influence (by target seat, then
+    rank, then table hand, without then with ``split``), then with
+    ``strict=False`` the cheating asks outside it (same order), then a
+    Stand for each active table hand. While scoring: ``Score(use_hand=False)``
+    and ``Score(use_hand=True)``.
+
+    >>> from tablerules import mentok
+    >>> state = mentok.new_game(mentok.Config(players=2), seed=3)
+    >>> actions = mentok.legal_actions(state)
+    >>> actions[0], actions[-1]
+    (Ask(target=0, rank=<Rank.TWO: 2>, hand=0, split=False), Stand(hand=0))
+    """
+    seat = state.to_act
+    if seat is None:
+        return ()
+    tables = state.tables[seat]
+    stood = state.stood[seat]
+    active = [
+        index
+        for index in range(len(tables))
+        if not stood[index] and value_unchecked(tables[index]) <= 21
+    ]
+    if not active:
+        return _SCORES
+    ranks = set(map(_RANK_GET, state.hands[seat]))
+    for cards in tables:
+        ranks.update(map(_RANK_GET, cards))
+    inside = sorted(ranks)
+    split_rank = RANK_OF[tables[0][0]] if len(tables) == 1 and len(tables[0]) == 1 else 0
+    targets = _targets(state, seat)
+    asks = _ASKS
+    actions: list[Action] = []
+    append = actions.append
+    for target in targets:
+        for rank in inside:
+            for hand in active:
+                append(asks[target, rank, hand, False])
+                if rank == split_rank and hand == 0:
+                    append(asks[target, rank, 0, True])
+    if not state.config.strict:
+        outside = [rank for rank in _ALL_RANKS if rank not in ranks]
+        for target in targets:
+            for rank in outside:
+                for hand in active:
+                    append(asks[target, rank, hand, False])
+    for hand in active:
+        append(_STANDS[hand])
+    return tuple(actions)
+
+
+def random_action(state: State, rng: random.Random) -> Action:
+    """A legal action drawn uniformly at random with ``rng``.
+
+    The choice depends only on ``rng`` and the state: it is
+    ``legal_actions(state)[rng.randrange(len(legal_actions(state)))]``,
+    found without building the list. Once the game is over it raises
+    :class:`~tablerules.IllegalActionError`.
+
+    >>> import random
+    >>> from tablerules import mentok
+    >>> state = mentok.new_game(seed=3)
+    >>> mentok.is_legal(state, mentok.random_action(state, random.Random(1)))
+    True
+    """
+    action = _draw_action(state, rng)
+    # Remember the pair: the action is legal in this (immutable) state, so
+    # apply(state, action) right after need not check it again.
+    _VERIFIED[0] = (state, action)
+    return action
+
+
+def _draw_action(state: State, rng: random.Random) -> Action:
+    """The body of :func:`random_action`."""
+    seat = state.to_act
+    if seat is None:
+        raise IllegalActionError("the game is over: there is no action to choose")
+    tables = state.tables[seat]
+    stood = state.stood[seat]
+    if len(tables) == 1:
+        active = [0] if not stood[0] and value_unchecked(tables[0]) <= 21 else []
+    else:
+        active = [
+            index
+            for index in range(len(tables))
+            if not stood[index] and value_unchecked(tables[index]) <= 21
+        ]
+    if not active:
+        return _SCORES[rng.randrange(2)]
+    rank_of = _RANK_GET
+    ranks = set(map(rank_of, state.hands[seat]))
+    for cards in tables:
+        ranks.update(map(rank_of, cards))
+    inside = sorted(ranks)
+    # On a first turn (one table hand holding only the base card) the split
+    # ask follows the plain ask for the base rank; then ``active == [0]``.
+    split_at = (
+        inside.index(rank_of(tables[0][0])) + 1 if len(tables) == 1 and len(tables[0]) == 1 else 0
+    )
+    targets = _targets(state, seat)
+    width = len(active)
+    block = len(inside) * width + (1 if split_at else 0)
+    count_inside = len(targets) * block
+    count_outside = 0 if state.config.strict else len(targets) * (13 - len(inside)) * width
+    pick = rng.randrange(count_inside + count_outside + width)
+    if pick < count_inside:
+        which, offset = divmod(pick, block)
+        if split_at:
+            if offset == split_at:
+                return _ASKS[targets[which], inside[split_at - 1], 0, True]
+            if offset > split_at:
+                offset -= 1
+        rank_index, hand_index = divmod(offset, width)
+        return _ASKS[targets[which], inside[rank_index], active[hand_index], False]
+    pick -= count_inside
+    if pick < count_outside:
+        outside = [rank for rank in _ALL_RANKS if rank not in ranks]
+        which, offset = divmod(pick, len(outside) * width)
+        rank_index, hand_index = divmod(offset, width)
+        return _ASKS[targets[which], outside[rank_index], active[hand_index], False]
+    return _STANDS[active[pick - count_outside]]
+
+
+# --- applying actions ---------------------------------------------------------
+
+
+def _next_player(
+    players: int,
+    seat: int,
+    tables: tuple[tuple[tuple[Card, ...], ...], ...],
+    stood: tuple[tuple[bool, ...], ...],
+) -> int | None:
+    """The next seat left of ``seat`` (``seat`` itself last) in the round and not done."""
+    for step in range(1, players + 1):
+        other = (seat + step) % players
+        if tables[other] and not seat_done(tables[other], stood[other]):
+            return other
+    return None
+
+
+def _first_in_round(players: int, dealer: int, tables: tuple[tuple[object, ...], ...]) -> int:
+    """The first seat left of the dealer that is in the round."""
+    for step in range(1, players + 1):
+        seat = (dealer + step) % players
+        if tables[seat]:
+            return seat
+    raise AssertionError("a round always has players")  # pragma: no cover
+
+
+def _winners(
+    config: Config,
+    rounds_played: int,
+    scores: tuple[int, ...],
+    in_game: tuple[bool, ...],
+    in_round: Sequence[int],
+) -> tuple[int, ...]:
+    """The winners if the game ends after this round, else ``()``."""
+    target = config.target
+    seats = range(config.players)
+    if config.exact_target:
+        exact = tuple(seat for seat in seats if in_game[seat] and scores[seat] == target)
+        if exact:
+            return exact
+        remaining = [seat for seat in seats if in_game[seat]]
+        if len(remaining) == 1:
+            return (remaining[0],)
+        if not remaining:
+            lowest = min(scores[seat] for seat in in_round)
+            return tuple(seat for seat in in_round if scores[seat] == lowest)
+    else:
+        remaining = list(seats)
+        reached = [seat for seat in seats if scores[seat] >= target]
+        if reached:
+            best = max(scores[seat] for seat in reached)
+            return tuple(seat for seat in reached if scores[seat] == best)
+    if config.max_rounds is not None and rounds_played >= config.max_rounds:
+        best = max(scores[seat] for seat in remaining)
+        return tuple(seat for seat in remaining if scores[seat] == best)
+    return ()
+
+
+def _end_round(
+    state: State,
+    *,
+    hands: tuple[tuple[Card, ...], ...],
+    tables: tuple[tuple[tuple[Card, ...], ...], ...],
+    stood: tuple[tuple[bool, ...], ...],
+    deck: tuple[Card, ...],
+    history: tuple[Event, ...],
+    choices: tuple[bool | None, ...],
+    abandoned: bool,
+) -> State:
+    """Score the round (or not, if abandoned), check the game's end, and deal the next round."""
+    config = state.config
+    players = config.players
+    cheated = [False] * players
+    for event in history:
+        if type(event) is AskRecord and event.cheat:
+            cheated[event.seat] = True
+    points = [0] * players
+    new_scores = list(state.scores)
+    still_in = list(state.in_game)
+    exact_target, target = config.exact_target, config.target
+    for seat in range(players):
+        seat_tables = tables[seat]
+        if not seat_tables:
+            continue
+        if cheated[seat]:
+            point = CHEAT_PENALTY
+        elif abandoned:
+            continue
+        elif choices[seat]:
+            point = points_unchecked(hands[seat])
+        else:
+            point = 0
+            for cards in seat_tables:
+                point += points_unchecked(cards)
+        points[seat] = point
+        new_scores[seat] += point
+        if exact_target and new_scores[seat] > target:
+            still_in[seat] = False
+    scores, in_game = tuple(new_scores), tuple(still_in)
+    summary = RoundSummary(
+        round=state.round,
+        dealer=state.dealer,
+        abandoned=abandoned,
+        tables=tables,
+        hands=hands,
+        choices=(None,) * players if abandoned else choices,
+        cheated=tuple(cheated),
+        points=tuple(points),
+        history=history,
+    )
+    in_round = [seat for seat in range(players) if tables[seat]]
+    winners = _winners(config, state.round + 1, scores, in_game, in_round)
+    if winners:
+        return State(
+            config=config,
+            seed=state.seed,
+            round=state.round,
+            dealer=state.dealer,
+            scores=scores,
+            in_game=in_game,
+            hands=hands,
+            tables=tables,
+            stood=stood,
+            deck=deck,
+            history=history,
+            choices=choices,
+            to_act=None,
+            winners=winners,
+            last_round=summary,
+        )
+    round_index = state.round + 1
+    dealer = round_index % players
+    new_deck = round_deck(state.seed, round_index, config.decks)
+    new_hands, new_tables, new_stood, rest, first = _deal(players, dealer, in_game, new_deck)
+    return State(
+        config=config,
+        seed=state.seed,
+        round=round_index,
+        dealer=dealer,
+        scores=scores,
+        in_game=in_game,
+        hands=new_hands,
+        tables=new_tables,
+        stood=new_stood,
+        deck=rest,
+        history=(),
+        choices=(None,) * players,
+        to_act=first,
+        winners=(),
+        last_round=summary,
+    )
+
+
+def _after_turn(  # noqa: PLR0917 (runs every turn: positional arguments are faster)
+    state: State,
+    seat: int,
+    hands: tuple[tuple[Card, ...], ...],
+    tables: tuple[tuple[tuple[Card, ...], ...], ...],
+    stood: tuple[tuple[bool, ...], ...],
+    deck: tuple[Card, ...],
+    history: tuple[Event, ...],
+) -> State:
+    """The state after a turn of play: the next player, or the first chooser if all are done."""
+    players = state.config.players
+    following = _next_player(players, seat, tables, stood)
+    if following is None:
+        following = _first_in_round(players, state.dealer, tables)
+    # Positional arguments in field order: this runs on every turn, and
+    # keywords cost a third more.
+    return State(
+        state.config,
+        state.seed,
+        state.round,
+        state.dealer,
+        state.scores,
+        state.in_game,
+        hands,
+        tables,
+        stood,
+        deck,
+        history,
+        state.choices,
+        following,
+        (),
+        state.last_round,
+    )
+
+
+def _apply_ask(state: State, seat: int, action: Ask) -> State:
+    target = action.target
+    rank = action.rank
+    hand = action.hand
+    hands = state.hands
+    deck = state.deck
+    cheat = not state.config.strict and not _in_sphere(state, seat, rank)
+    held = hands[target]
+    given = False
+    card: Card | None = None
+    for index, candidate in enumerate(held):
+        if RANK_OF[candidate] == rank:
+            card = candidate
+            given = True
+            hands = (*hands[:target], held[:index] + held[index + 1 :], *hands[target + 1 :])
+            break
+    else:
+        if deck:
+            card = deck[0]
+            deck = deck[1:]
+    record = AskRecord(seat, target, action.rank, hand, action.split, given, card, cheat)
+    history = (*state.history, record)
+    tables = state.tables
+    stood = state.stood
+    if card is None:
+        return _end_round(
+            state,
+            hands=hands,
+            tables=tables,
+            stood=stood,
+            deck=deck,
+            history=history,
+            choices=state.choices,
+            abandoned=True,
+        )
+    seat_tables = tables[seat]
+    if action.split and given:
+        seat_tables = (seat_tables[0], (card,))
+        stood = (*stood[:seat], (False, False), *stood[seat + 1 :])
+    else:
+        seat_tables = (*seat_tables[:hand], (*seat_tables[hand], card), *seat_tables[hand + 1 :])
+    tables = (*tables[:seat], seat_tables, *tables[seat + 1 :])
+    return _after_turn(state, seat, hands, tables, stood, deck, history)
+
+
+def _apply_stand(state: State, seat: int, hand: int) -> State:
+    seat_stood = state.stood[seat]
+    seat_stood = (*seat_stood[:hand], True, *seat_stood[hand + 1 :])
+    stood = (*state.stood[:seat], seat_stood, *state.stood[seat + 1 :])
+    history = (*state.history, StandRecord(seat, hand))
+    return _after_turn(state, seat, state.hands, state.tables, stood, state.deck, history)
+
+
+def _apply_score(state: State, seat: int, use_hand: bool) -> State:
+    choices = (*state.choices[:seat], use_hand, *state.choices[seat + 1 :])
+    players = state.config.players
+    tables = state.tables
+    for step in range(1, players):
+        other = (seat + step) % players
+        if tables[other] and choices[other] is None:
+            return State(  # positional, in field order (see _after_turn)
+                state.config,
+                state.seed,
+                state.round,
+                state.dealer,
+                state.scores,
+                state.in_game,
+                state.hands,
+                tables,
+                state.stood,
+                state.deck,
+                state.history,
+                choices,
+                other,
+                (),
+                state.last_round,
+            )
+    return _end_round(
+        state,
+        hands=state.hands,
+        tables=tables,
+        stood=state.stood,
+        deck=state.deck,
+        history=state.history,
+        choices=choices,
+        abandoned=False,
+    )
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after the seat to act plays ``action``; ``state`` itself is unchanged.
+
+    Raises :class:`~tablerules.IllegalActionError` naming the broken rule if
+    the action is not legal now.
+
+    >>> import tablerules as tr
+    >>> from tablerules import mentok
+    >>> head = tr.parse_cards("2c 3c 4c 5c 9h  2d 3d 4d 5d Ts  Kc")
+    >>> deck = head + tuple(card for card in tr.FULL_DECK if card not in head)
+    >>> state = mentok.new_game(mentok.Config(players=2), seed=0, deck=deck)
+    >>> state = mentok.apply(state, mentok.Ask(0, "9"))   # seat 1 asks seat 0 for a nine
+    >>> state.history[-1].given, tr.cards_text(state.tables[1][0])   # go fish: Kc drawn
+    (False, '9h Kc')
+    >>> mentok.apply(state, mentok.Ask(1, "A"))
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.IllegalActionError: seat 0 cannot ask for A: it is outside its sphere ...
+    """
+    verified = _VERIFIED[0]
+    if verified is None or verified[0] is not state or verified[1] is not action:
+        reason = _why_illegal(state, action)
+        if reason is not None:
+            raise IllegalActionError(reason, action)
+    seat = state.to_act
+    assert seat is not None
+    kind = type(action)
+    if kind is Ask:
+        assert isinstance(action, Ask)
+        return _apply_ask(state, seat, action)
+    if kind is Stand:
+        assert isinstance(action, Stand)
+        return _apply_stand(state, seat, action.hand)
+    assert isinstance(action, Score)
+    return _apply_score(state, seat, action.use_hand)
