@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
+from tablerules.mentok.determinize import determinize
 from tablerules.mentok.observe import Observation, observe
 from tablerules.mentok.rules import apply, is_legal, legal_actions, new_game, random_action, sphere
 from tablerules.mentok.scoring import hand_points, hand_value, is_soft
@@ -49,6 +50,7 @@ __all__ = [
     "State",
     "apply",
     "check_state",
+    "determinize",
     "from_dict",
     "hand_points",
     "hand_value",
