@@ -94,30 +94,29 @@ def _sample_hand(pool: list[Card], need: _Need, rng: random.Random) -> list[int]
     """
     excluded, required, size = need.excluded, need.required, need.size
     rank_of = RANK_OF
+    allowed: list[int] | range
     if excluded:
         allowed = [i for i, card in enumerate(pool) if rank_of[card] not in excluded]
     else:
-        allowed = list(range(len(pool)))
+        allowed = range(len(pool))
     if len(allowed) < size or len(required) > size:
         return None
     if not required:
         return rng.sample(allowed, size)
-    by_rank: dict[int, list[int]] = {rank: [] for rank in required}
-    for i in allowed:
-        bucket = by_rank.get(rank_of[pool[i]])
-        if bucket is not None:
-            bucket.append(i)
-    if not all(by_rank.values()):
+    buckets = [[i for i in allowed if rank_of[pool[i]] == rank] for rank in required]
+    if not all(buckets):
         return None
     hand: list[int] = []
     for _ in range(_TRIES):
-        forced = [rng.choice(bucket) for bucket in by_rank.values()]
-        taken = set(forced)
-        rest = [i for i in allowed if i not in taken]
+        forced = [rng.choice(bucket) for bucket in buckets]
+        rest = list(allowed)
+        for i in forced:
+            rest.remove(i)
         hand = forced + rng.sample(rest, size - len(forced))
+        ranks = [rank_of[pool[i]] for i in hand]
         ways = 1
-        for rank in by_rank:
-            ways *= sum(1 for i in hand if rank_of[pool[i]] == rank)
+        for rank in required:
+            ways *= ranks.count(rank)
         if ways == 1 or rng.random() * ways < 1:
             break
     rng.shuffle(hand)
@@ -126,8 +125,11 @@ def _sample_hand(pool: list[Card], need: _Need, rng: random.Random) -> list[int]
 
 def _take(pool: list[Card], indices: list[int]) -> tuple[tuple[Card, ...], list[Card]]:
     """The cards at ``indices`` and the pool without them."""
-    chosen = set(indices)
-    return tuple(pool[i] for i in indices), [card for i, card in enumerate(pool) if i not in chosen]
+    hand = tuple(pool[i] for i in indices)
+    rest = pool[:]
+    for i in sorted(indices, reverse=True):
+        del rest[i]
+    return hand, rest
 
 
 def _deal_constrained(
@@ -279,13 +281,19 @@ def determinize(observation: Observation, rng: random.Random) -> State:
             hands[other] = summary.hands[other]
         else:
             hidden.append(other)
-    left = Counter(FULL_DECK * config.decks)
-    for hand in hands:
-        left.subtract(hand)
+    seen = [card for hand in hands for card in hand]
     for seat_tables in observation.tables:
         for cards in seat_tables:
-            left.subtract(cards)
-    pool = [card for card in FULL_DECK for _ in range(left[card])]
+            seen += cards
+    if config.decks == 1:
+        known = set(seen)
+        pool = [card for card in FULL_DECK if card not in known]
+    else:
+        left = dict.fromkeys(FULL_DECK, config.decks)
+        for card in seen:
+            left[card] -= 1
+        pool = [card for card in FULL_DECK if left[card] > 0]
+        pool += [card for card in FULL_DECK if left[card] > 1]
     places = observation.deck_size + sum(observation.hand_sizes[other] for other in hidden)
     if len(pool) != places:
         raise RulesError(  # pragma: no cover - an observation made by observe() always adds up
