@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import sys
@@ -225,3 +226,47 @@ def test_determinize_refuses_other_arguments() -> None:
         mentok.determinize(state, random.Random(0))  # type: ignore[arg-type]
     with pytest.raises(tr.RulesError, match=r"not NoneType"):
         mentok.determinize(None, random.Random(0))  # type: ignore[arg-type]
+
+
+def test_a_constrained_hand_is_drawn_uniformly() -> None:
+    """Forcing a required rank and keeping a hand with k such cards 1 time in k is uniform."""
+    pool = list(tr.parse_cards("2c 2d 2h 3c 4c"))
+    need = determinize_module._Need(1, 2, frozenset(), frozenset({2}))
+    rng = random.Random(0)
+    counts: Counter[frozenset[tr.Card]] = Counter()
+    draws = 9000
+    for _ in range(draws):
+        indices = determinize_module._sample_hand(pool, need, rng)
+        assert indices is not None
+        counts[frozenset(pool[i] for i in indices)] += 1
+    assert len(counts) == 9  # every pair but 3c 4c
+    for count in counts.values():
+        assert abs(count / draws - 1 / 9) < 0.02
+
+
+def test_interacting_constraints_are_dealt_close_to_uniformly() -> None:
+    """Two hands whose constraints interact, against the exact distribution by enumeration."""
+    pool = list(tr.parse_cards("2c 2d 3c 3d 4c 4d 5c 5d"))
+    need = determinize_module._Need
+    first = need(1, 3, frozenset({2}), frozenset())
+    second = need(2, 3, frozenset({3}), frozenset({4}))
+    exact: Counter[tuple[int, ...]] = Counter()
+    for one in itertools.combinations(range(8), 3):
+        if any(pool[i].rank == 2 for i in one):
+            continue
+        rest = [i for i in range(8) if i not in one]
+        for two in itertools.combinations(rest, 3):
+            if all(pool[i].rank != 3 for i in two) and any(pool[i].rank == 4 for i in two):
+                exact[tuple(sorted(pool[i].rank for i in one))] += 1
+    rng = random.Random(0)
+    sampled: Counter[tuple[int, ...]] = Counter()
+    draws = 0
+    while draws < 5000:
+        dealt = determinize_module._deal_constrained(pool, [first, second], rng)
+        if dealt is not None:
+            draws += 1
+            sampled[tuple(sorted(card.rank for card in dealt[0][1]))] += 1
+    total = sum(exact.values())
+    assert set(sampled) == set(exact)
+    for key, count in exact.items():
+        assert abs(sampled[key] / draws - count / total) < 0.04
