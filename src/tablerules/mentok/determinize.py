@@ -5,14 +5,14 @@ So the public history pins down facts about each hidden hand as it is now:
 
 - a "go fish" answer means the target held no card of that rank then, so it
   holds none now (*excluded* ranks);
-- an ask that must have been honest (``strict=True``, or the observer's own
-  asks, whose cheat flags it sees) for a rank that was not on the asker's
-  table means the asker held that rank then; unless it has given a card of
-  that rank away since, it still holds one (*required* ranks).
+- with ``strict=True``, an ask for a rank that was not on the asker's table
+  means the asker held that rank then; unless it has given a card of that
+  rank away since, it still holds one (*required* ranks).
 
-With ``strict=False`` others' cheat flags are hidden until the round ends, so
-their asks imply nothing; the sampled state gets the flags its sampled hands
-imply.
+With ``strict=False`` an ask may be a cheat, and others' cheat flags are
+hidden until the round ends, so their asks imply nothing; the sampled state
+gets the flags its sampled hands imply. (A known flag would count: an honest
+ask as above, a cheat as an excluded rank.)
 """
 
 from __future__ import annotations
@@ -46,22 +46,27 @@ class _Need:
     required: frozenset[int]
 
 
+def _on_table(
+    history: tuple[Event, ...], tables: tuple[tuple[tuple[Card, ...], ...], ...]
+) -> list[bool]:
+    """For each ask, whether the rank asked for was on the asker's table hands at that moment."""
+    on_table = [False] * len(history)
+    table_ranks = [{RANK_OF[seat[0][0]]} if seat else set() for seat in tables]
+    for index, event in enumerate(history):
+        if type(event) is AskRecord:
+            on_table[index] = int(event.rank) in table_ranks[event.seat]
+            if event.card is not None:
+                table_ranks[event.seat].add(RANK_OF[event.card])
+    return on_table
+
+
 def _constraints(
     observation: Observation, hidden: list[int]
 ) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
     """The excluded and required ranks of each seat in ``hidden``, read off the history."""
     history = observation.history
     strict = observation.config.strict
-    # Forward: was the asked rank on the asker's table at the moment of each ask?
-    on_table: list[bool] = [False] * len(history)
-    table_ranks = [
-        {RANK_OF[seat_tables[0][0]]} if seat_tables else set() for seat_tables in observation.tables
-    ]
-    for index, event in enumerate(history):
-        if type(event) is AskRecord:
-            on_table[index] = int(event.rank) in table_ranks[event.seat]
-            if event.card is not None:
-                table_ranks[event.seat].add(RANK_OF[event.card])
+    on_table = _on_table(history, observation.tables)
     # Backward: ranks given away at or after each ask were held at that ask.
     excluded: dict[int, set[int]] = {seat: set() for seat in hidden}
     required: dict[int, set[int]] = {seat: set() for seat in hidden}
@@ -208,13 +213,7 @@ def _cheat_flags(
     tables: tuple[tuple[tuple[Card, ...], ...], ...],
 ) -> tuple[Event, ...]:
     """The history with every hidden cheat flag set from the sampled hands."""
-    table_ranks = [{RANK_OF[seat_tables[0][0]]} if seat_tables else set() for seat_tables in tables]
-    inside_table: list[bool] = [False] * len(history)
-    for index, event in enumerate(history):
-        if type(event) is AskRecord:
-            inside_table[index] = int(event.rank) in table_ranks[event.seat]
-            if event.card is not None:
-                table_ranks[event.seat].add(RANK_OF[event.card])
+    inside_table = _on_table(history, tables)
     held = [{RANK_OF[card] for card in hand} for hand in hands]
     events = list(history)
     for index in range(len(events) - 1, -1, -1):
