@@ -1,14 +1,25 @@
 """Random playouts per second for each game, and the cost of single calls.
 
-Usage: ``python benchmarks/playouts.py [--seconds S] [--game NAME ...]``.
+Usage: ``python benchmarks/playouts.py [--seconds S] [--game NAME ...] [--workers N]``.
+
+Each game's rows come from its ``bench_<game>`` function. ``--workers N`` also
+runs random rounds of every game in ``N`` processes through
+:class:`concurrent.futures.ProcessPoolExecutor` (Ray and Dask offer the same
+executor interface, so the same code spreads a playout farm over a cluster).
+OFC is also measured against a minimal mutable loop playing the same random
+rounds without validation or immutability, to show what those cost.
 Speed lives here, never in the test suite: numbers depend on the machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+
+import tablerules as tr
 
 Row = tuple[str, float, str]
 """One line of output: what was measured, the number, its unit."""
@@ -36,6 +47,78 @@ def microseconds(call: Callable[[], object], repeat: int = 2000) -> float:
             call()
         best = min(best, (time.perf_counter() - start) / repeat)
     return best * 1e6
+
+
+def random_rounds(name: str, seconds: float, seed: int = 0) -> int:
+    """How many random one-round games of ``name`` (default players) finish in ``seconds``."""
+    game = tr.GAMES[name]
+    config = game.Config(max_rounds=1)
+    rng = random.Random(seed)
+    deadline = time.perf_counter() + seconds
+    count = 0
+    while time.perf_counter() < deadline:
+        state = game.new_game(config, seed=seed * 1_000_003 + count)
+        while not state.is_over:
+            state = game.apply(state, game.random_action(state, rng))
+        count += 1
+    return count
+
+
+def farm(name: str, seconds: float, workers: int) -> float:
+    """Random rounds per second of ``name`` summed over ``workers`` processes."""
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        counts = pool.map(random_rounds, [name] * workers, [seconds] * workers, range(workers))
+        return sum(counts) / seconds
+
+
+# The OFC rules of a 2-player pineapple round as a bare mutable loop: no
+# validation, no immutable states, lists changed in place.
+_TOP_PAIR = {6: 1, 7: 2, 8: 3, 9: 4, 10: 5, 11: 6, 12: 7, 13: 8, 14: 9}
+_MIDDLE = {3: 2, 4: 4, 5: 8, 6: 12, 7: 20, 8: 30, 9: 50}
+_BOTTOM = {4: 2, 5: 4, 6: 6, 7: 10, 8: 15, 9: 25}
+
+
+def _royalties(top: int, middle: int, bottom: int) -> int:
+    base = tr.ranking.CATEGORY_BASE
+    category = top // base
+    ranks = top % base // 14**4 + 1
+    top_points = ranks + 8 if category == 3 else _TOP_PAIR.get(ranks, 0) if category == 1 else 0
+    return top_points + _MIDDLE.get(middle // base, 0) + _BOTTOM.get(bottom // base, 0)
+
+
+def minimal_ofc_round(rng: random.Random) -> int:
+    """One random 2-player pineapple round, scored; returns seat 0's points."""
+    deck = list(tr.FULL_DECK)
+    rng.shuffle(deck)
+    rows: list[list[list[tr.Card]]] = [[[], [], []], [[], [], []]]
+    room = (3, 5, 5)
+    for street in range(5):
+        for seat in (1, 0):
+            cards = [deck.pop() for _ in range(5 if street == 0 else 3)]
+            if street:
+                cards.pop(rng.randrange(3))
+            board = rows[seat]
+            for card in cards:
+                open_rows = [row for row in range(3) if len(board[row]) < room[row]]
+                board[rng.choice(open_rows)].append(card)
+    values = []
+    for board in rows:
+        top, middle, bottom = board
+        values.append(
+            (tr.rank3_unchecked(top), tr.rank5_unchecked(middle), tr.rank5_unchecked(bottom))
+        )
+    fouled = [not (t <= m <= b) for t, m, b in values]
+    royalties = [
+        0 if foul else _royalties(*value) for foul, value in zip(fouled, values, strict=True)
+    ]
+    if fouled[0] and fouled[1]:
+        return 0
+    if fouled[0] or fouled[1]:
+        lines = -3 if fouled[0] else 3
+    else:
+        lines = sum((a > b) - (a < b) for a, b in zip(values[0], values[1], strict=True))
+    scoop = 3 if lines == 3 else -3 if lines == -3 else 0
+    return lines + scoop + royalties[0] - royalties[1]
 
 
 # --- game benchmarks: one function per game, returning rows ----------------
@@ -183,10 +266,33 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game")
+    parser.add_argument("--workers", type=int, default=0, help="also run playouts in N processes")
     args = parser.parse_args()
-    for name in args.game or sorted(GAMES):
+    names = args.game or sorted(GAMES)
+    for name in names:
         for label, value, unit in GAMES[name](args.seconds):
             print(f"{name:7} {label:45} {value:12,.1f} {unit}")
+    if "ofc" in names:
+        rng = random.Random(1)
+        bare = per_second(lambda _: minimal_ofc_round(rng), args.seconds)
+        library = random_rounds("ofc", args.seconds) / args.seconds
+        print(f"{'ofc':7} {'minimal mutable loop, same random rounds':45} {bare:12,.1f} rounds/s")
+        print(f"{'ofc':7} {'library cost vs the minimal loop':45} {bare / library:12,.2f} x")
+    for name in names:
+        game = tr.GAMES[name]
+        rng = random.Random(3)
+        state = game.new_game(game.Config(max_rounds=1), seed=3)
+        for _ in range(6):  # a few moves into the round
+            state = game.apply(state, game.random_action(state, rng))
+        view = game.observe(state, state.to_act)
+        cost = microseconds(lambda: game.determinize(view, rng), 500)  # noqa: B023
+        print(f"{name:7} {'determinize (six moves into a round)':45} {cost:12,.1f} us")
+    if args.workers:
+        for name in names:
+            one = random_rounds(name, args.seconds) / args.seconds
+            many = farm(name, args.seconds, args.workers)
+            label = f"random rounds, {args.workers} processes"
+            print(f"{name:7} {label:45} {many:12,.1f} rounds/s ({many / one:.2f}x one process)")
 
 
 if __name__ == "__main__":

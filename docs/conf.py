@@ -37,6 +37,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(collections\.abc|typing|typing_extensions|random|attrs?)\..*"),
     (r"py:class", r"(Sequence|Iterable|Iterator|Mapping|Random|SupportsIndex|Final|T)"),
     (r"py:class", r"tablerules\..*\.(Action|T)"),
+    (r"py:class", r"tablerules\._protocol\.\w+T"),
 ]
 html_theme = "alabaster"
 exclude_patterns = ["_build"]

@@ -6,10 +6,21 @@ Cards and a poker hand ranker shared by every game:
 >>> hand = tr.parse_cards("As Ad Kc Kd 2s")
 >>> tr.describe(tr.rank5(hand))
 'two pair, aces and kings'
+
+Three games with one shape (:class:`Game`), by name in :data:`GAMES`:
+
+>>> sorted(tr.GAMES)
+['mentok', 'mock', 'ofc']
+>>> tr.GAMES["ofc"] is tr.ofc
+True
 """
 
 from __future__ import annotations
 
+from typing import Any, Final
+
+from tablerules import mentok, mock, ofc
+from tablerules._protocol import Game, GameObservation, GameState
 from tablerules.cards import FULL_DECK, Card, Rank, Suit, cards_text, parse_cards
 from tablerules.errors import CardError, ConfigError, IllegalActionError, RulesError, StateError
 from tablerules.ranking import (
@@ -31,11 +42,18 @@ from tablerules.ranking import (
 
 __version__ = "0.1.0.dev0"
 
+GAMES: Final[dict[str, Game[Any, Any, Any, Any]]] = {"mentok": mentok, "mock": mock, "ofc": ofc}
+"""Maps ``"ofc"``, ``"mock"`` and ``"mentok"`` to the game modules."""
+
 __all__ = [
     "FULL_DECK",
+    "GAMES",
     "Card",
     "CardError",
     "ConfigError",
+    "Game",
+    "GameObservation",
+    "GameState",
     "HandCategory",
     "IllegalActionError",
     "Rank",
@@ -49,6 +67,9 @@ __all__ = [
     "category",
     "describe",
     "lowball27_as_high",
+    "mentok",
+    "mock",
+    "ofc",
     "parse_cards",
     "rank3",
     "rank3_unchecked",

@@ -42,7 +42,7 @@ class GameState(Protocol):
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Each seat's game points (OFC: bankroll)."""
+        """Each seat's game points, the bankrolls in OFC."""
 
     @property
     def winners(self) -> tuple[int, ...]:

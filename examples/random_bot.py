@@ -1,0 +1,57 @@
+"""A random bot for any tablerules game, written once against the shared protocol.
+
+A bot sees only its own observation and the list of legal actions, never the
+state itself. Run ``python examples/random_bot.py``: it plays one seeded game
+of each game with random bots in every seat and prints how each ended.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import tablerules as tr
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, with its own seeded rng."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: tr.Game[Any, Any, Any, Any], state: Any) -> object:
+        """The bot's move: it looks at its observation and the legal actions only."""
+        observation = game.observe(state, state.to_act)
+        assert observation.seat == state.to_act
+        try:
+            actions = game.legal_actions(state)
+        except tr.RulesError:  # an OFC fantasyland turn: too many actions to list
+            return game.random_action(state, self.rng)
+        return self.rng.choice(actions)
+
+
+def play(name: str, config: object, seed: int) -> Any:
+    """Play one game of ``name`` with a random bot in each seat; return the final state."""
+    game: tr.Game[Any, Any, Any, Any] = tr.GAMES[name]
+    state = game.new_game(config, seed=seed)
+    bots = [RandomBot(seed * 100 + seat) for seat in range(len(state.scores))]
+    moves = 0
+    while not state.is_over:
+        state = game.apply(state, bots[state.to_act].choose(game, state))
+        moves += 1
+    print(
+        f"{name:7} {moves:5} moves, {state.round + 1:3} rounds, "
+        f"scores {state.scores}, winners {state.winners}"
+    )
+    return state
+
+
+def main() -> None:
+    """One seeded game of each game."""
+    play("ofc", tr.ofc.Config(max_rounds=5), seed=1)
+    play("mock", tr.mock.Config(), seed=2)
+    play("mentok", tr.mentok.Config(), seed=3)
+
+
+if __name__ == "__main__":
+    main()
