@@ -356,3 +356,12 @@ def test_states_cross_process_boundaries() -> None:
     pairs = zip(names, states, strict=True)
     local = [advance(name, state, seed) for seed, (name, state) in enumerate(pairs)]
     assert remote == local
+
+
+@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("seat", [-1, 99, "0", None, True])
+def test_observe_refuses_a_seat_that_is_not_at_the_table(name: str, seat: object) -> None:
+    game: AnyGame = tr.GAMES[name]
+    state = game.new_game(CONFIGS[name][0], seed=2)
+    with pytest.raises(tr.RulesError, match="seat must be"):
+        game.observe(state, seat)  # type: ignore[arg-type]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tablerules.cards import FULL_DECK, Card, cards_text
+from tablerules.errors import RulesError
 from tablerules.mock.state import Drew, Melded
 
 if TYPE_CHECKING:
@@ -169,11 +170,11 @@ def observe(state: State, seat: int) -> Observation:
     >>> mock.observe(state, 4)
     Traceback (most recent call last):
     ...
-    ValueError: seat must be 0 to 3, not 4
+    tablerules.errors.RulesError: seat must be 0 to 3, not 4
     """
     players = state.config.players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
+        raise RulesError(f"seat must be 0 to {players - 1}, not {seat!r}")
     pile = state.discard_pile
     return Observation(
         seat=seat,
