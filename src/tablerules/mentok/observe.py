@@ -10,19 +10,17 @@ from tablerules.mentok.config import Config
 from tablerules.mentok.state import (
     AskRecord,
     Event,
-    HandState,
     Phase,
     RoundSummary,
     State,
-    hand_state,
-    seat_done,
+    TableFacts,
 )
 
 __all__ = ["Observation", "observe"]
 
 
 @attrs.frozen(repr=False)
-class Observation:
+class Observation(TableFacts):
     """Everything one seat may know about a game of Mentok, and nothing more.
 
     Public: the dealer, whose turn, every table hand and its state, who
@@ -77,31 +75,6 @@ class Observation:
     """The winning seats, empty until the game is over."""
     last_round: RoundSummary | None
     """The public summary of the previous round (None during round 0)."""
-
-    @property
-    def hand_states(self) -> tuple[tuple[HandState, ...], ...]:
-        """Each seat's table hands as active, stood or bust."""
-        return tuple(
-            tuple(
-                hand_state(cards, flag) for cards, flag in zip(seat_tables, seat_stood, strict=True)
-            )
-            for seat_tables, seat_stood in zip(self.tables, self.stood, strict=True)
-        )
-
-    @property
-    def done(self) -> tuple[bool, ...]:
-        """Whether each seat has no active table hand (seats not in the round count as done)."""
-        return tuple(seat_done(t, s) for t, s in zip(self.tables, self.stood, strict=True))
-
-    @property
-    def has_split(self) -> tuple[bool, ...]:
-        """Whether each seat split this round."""
-        return tuple(len(seat_tables) == 2 for seat_tables in self.tables)
-
-    @property
-    def in_round(self) -> tuple[bool, ...]:
-        """Whether each seat was dealt into the current round."""
-        return tuple(bool(seat_tables) for seat_tables in self.tables)
 
     @property
     def unseen_count(self) -> int:

@@ -155,8 +155,41 @@ def seat_done(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) -> 
     return True
 
 
+class TableFacts:
+    """Facts derived from the tables, shared by :class:`State` and the observation."""
+
+    __slots__ = ()
+    tables: tuple[tuple[tuple[Card, ...], ...], ...]
+    stood: tuple[tuple[bool, ...], ...]
+
+    @property
+    def hand_states(self) -> tuple[tuple[HandState, ...], ...]:
+        """Each seat's table hands as active, stood or bust."""
+        return tuple(
+            tuple(
+                hand_state(cards, flag) for cards, flag in zip(seat_tables, seat_stood, strict=True)
+            )
+            for seat_tables, seat_stood in zip(self.tables, self.stood, strict=True)
+        )
+
+    @property
+    def done(self) -> tuple[bool, ...]:
+        """Whether each seat has no active table hand (seats not in the round count as done)."""
+        return tuple(seat_done(t, s) for t, s in zip(self.tables, self.stood, strict=True))
+
+    @property
+    def has_split(self) -> tuple[bool, ...]:
+        """Whether each seat split this round."""
+        return tuple(len(seat_tables) == 2 for seat_tables in self.tables)
+
+    @property
+    def in_round(self) -> tuple[bool, ...]:
+        """Whether each seat was dealt into the current round."""
+        return tuple(bool(seat_tables) for seat_tables in self.tables)
+
+
 @attrs.frozen(repr=False)
-class State:
+class State(TableFacts):
     """A game of Mentok at one moment. Frozen: :func:`~tablerules.mentok.apply` returns a new one.
 
     Seats not in the current round (out of the game) have empty ``hands``,
@@ -215,31 +248,6 @@ class State:
         if seat_done(self.tables[seat], self.stood[seat]):
             return Phase.SCORE
         return Phase.PLAY
-
-    @property
-    def hand_states(self) -> tuple[tuple[HandState, ...], ...]:
-        """Each seat's table hands as active, stood or bust."""
-        return tuple(
-            tuple(
-                hand_state(cards, flag) for cards, flag in zip(seat_tables, seat_stood, strict=True)
-            )
-            for seat_tables, seat_stood in zip(self.tables, self.stood, strict=True)
-        )
-
-    @property
-    def done(self) -> tuple[bool, ...]:
-        """Whether each seat has no active table hand (seats not in the round count as done)."""
-        return tuple(seat_done(t, s) for t, s in zip(self.tables, self.stood, strict=True))
-
-    @property
-    def has_split(self) -> tuple[bool, ...]:
-        """Whether each seat split this round."""
-        return tuple(len(seat_tables) == 2 for seat_tables in self.tables)
-
-    @property
-    def in_round(self) -> tuple[bool, ...]:
-        """Whether each seat was dealt into the current round."""
-        return tuple(bool(seat_tables) for seat_tables in self.tables)
 
     @property
     def cheated(self) -> tuple[bool, ...]:
