@@ -1,7 +1,7 @@
 """One conformance suite, run against every game in ``tablerules.GAMES``.
 
 Random playouts over several configs of each game check the promises every
-game module makes (API.md): pure transitions, legal actions that apply,
+game module makes: pure transitions, legal actions that apply,
 determinism, card conservation, JSON round trips, clear errors for bad input,
 and observations that never show the deck.
 """
