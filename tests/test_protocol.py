@@ -147,7 +147,7 @@ games_and_configs = st.sampled_from(game_names()).flatmap(
 )
 
 
-@settings(max_examples=max(12, settings.default.max_examples // 5))
+@settings(max_examples=max(12, settings().max_examples // 5))
 @given(games_and_configs, st.integers(0, 10_000))
 def test_playouts_keep_every_promise(choice: tuple[str, object], seed: int) -> None:
     name, config = choice
@@ -319,7 +319,7 @@ def test_tampered_records_raise_state_error(name: str) -> None:
             game.from_dict(bad)  # type: ignore[arg-type]
 
 
-@settings(max_examples=max(12, settings.default.max_examples // 5))
+@settings(max_examples=max(12, settings().max_examples // 5))
 @given(games_and_configs, st.integers(0, 10_000), st.integers(0, 2**32))
 def test_determinize_matches_the_observation(
     choice: tuple[str, object], seed: int, draw: int
