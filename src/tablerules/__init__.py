@@ -17,9 +17,9 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Final
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from tablerules import mentok, mock, ofc
 from tablerules._protocol import Game, GameObservation, GameState
 from tablerules.cards import FULL_DECK, Card, Rank, Suit, cards_text, parse_cards
 from tablerules.errors import CardError, ConfigError, IllegalActionError, RulesError, StateError
@@ -42,8 +42,25 @@ from tablerules.ranking import (
 
 __version__ = "0.1.0.dev0"
 
-GAMES: Final[dict[str, Game[Any, Any, Any, Any]]] = {"mentok": mentok, "mock": mock, "ofc": ofc}
-"""Maps ``"ofc"``, ``"mock"`` and ``"mentok"`` to the game modules."""
+if TYPE_CHECKING:
+    from tablerules import mentok, mock, ofc
+
+    GAMES: dict[str, Game[Any, Any, Any, Any]]
+    """Maps ``"ofc"``, ``"mock"`` and ``"mentok"`` to the game modules."""
+
+
+def __getattr__(name: str) -> object:
+    """Import the games on first use, so ``import tablerules`` stays quick for the ranker alone."""
+    if name in ("mentok", "mock", "ofc"):
+        return importlib.import_module(f"tablerules.{name}")
+    if name == "GAMES":
+        from tablerules import mentok, mock, ofc  # noqa: PLC0415 - imported on first use
+
+        games: dict[str, Game[Any, Any, Any, Any]] = {"mentok": mentok, "mock": mock, "ofc": ofc}
+        globals()["GAMES"] = games
+        return games
+    raise AttributeError(f"module 'tablerules' has no attribute {name!r}")
+
 
 __all__ = [
     "FULL_DECK",

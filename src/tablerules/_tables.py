@@ -82,54 +82,67 @@ def _straight_top(ranks: tuple[int, ...], *, wheel: bool) -> int:
     return 0
 
 
-def _build() -> tuple[dict[int, int], ...]:
+def _five_distinct(ranks: tuple[int, ...], *, wheel: bool) -> tuple[int, int]:
+    """The unsuited and suited values of five distinct ranks (high first)."""
+    top = _straight_top(ranks, wheel=wheel)
+    if top:
+        suited = ROYAL if top == 14 else STRAIGHT_FLUSH
+        return STRAIGHT * CATEGORY_BASE + _digits((top,)), suited * CATEGORY_BASE + _digits((top,))
+    return HIGH_CARD * CATEGORY_BASE + _digits(ranks), FLUSH * CATEGORY_BASE + _digits(ranks)
+
+
+def _build(*, lowball: bool = False) -> dict[int, dict[int, int]]:
+    """Key to value for each hand size 1 to 5; 2-7 lowball values of five cards if ``lowball``."""
     codes = dict(zip(_RANKS_HIGH_FIRST, reversed(RANK_CODES), strict=True))
-    plain: dict[int, dict[int, int]] = {}
-    signed: dict[int, dict[int, int]] = {}
-    lowball: dict[int, int] = {}
-    for size, shapes in _SHAPES.items():
+    flush_flags = [32 << (SUIT_BITS * suit) for suit in range(4)]
+    tables: dict[int, dict[int, int]] = {}
+    for size in (5,) if lowball else tuple(_SHAPES):
         table: dict[int, int] = {}
-        for shape, category in shapes.items():
+        count = size << COUNT_SHIFT
+        for shape, category in _SHAPES[size].items():
+            distinct = size == 5 and category == HIGH_CARD
             for ranks in _groups(shape):
-                code_sum = sum(codes[rank] * n for rank, n in zip(ranks, shape, strict=True))
-                key = (code_sum << RANK_SHIFT) | (size << COUNT_SHIFT)
-                value = category * CATEGORY_BASE + _digits(ranks)
-                if size < 5 or category != HIGH_CARD:
-                    table[key] = value
-                    if size == 5:
-                        lowball[key] = LOWBALL_TOP - value
+                code_sum = 0
+                for rank, times in zip(ranks, shape, strict=True):
+                    code_sum += codes[rank] * times
+                key = (code_sum << RANK_SHIFT) | count
+                if not distinct:
+                    value = category * CATEGORY_BASE + _digits(ranks)
+                    table[key] = LOWBALL_TOP - value if lowball else value
                     continue
-                # Five distinct ranks: straights, flushes and 2-7 lows differ.
-                top = _straight_top(ranks, wheel=True)
-                low_top = _straight_top(ranks, wheel=False)
-                suited = (ROYAL if top == 14 else STRAIGHT_FLUSH) if top else FLUSH
-                low_suited = STRAIGHT_FLUSH if low_top else FLUSH
-                table[key] = STRAIGHT * CATEGORY_BASE + _digits((top,)) if top else value
-                lowball[key] = LOWBALL_TOP - (
-                    STRAIGHT * CATEGORY_BASE + _digits((low_top,)) if low_top else value
-                )
-                flush_value = suited * CATEGORY_BASE + _digits((top,) if top else ranks)
-                low_flush = LOWBALL_TOP - (
-                    low_suited * CATEGORY_BASE + _digits((low_top,) if low_top else ranks)
-                )
-                for suit in range(4):
-                    flush_key = key | (32 << (SUIT_BITS * suit))
-                    table[flush_key] = flush_value
-                    lowball[flush_key] = low_flush
-        plain[size] = table
-        signed[size] = {
-            key: -value if value // CATEGORY_BASE in PAIRED_CATEGORIES else value
-            for key, value in table.items()
-        }
-    small = {key: value for size in (1, 2, 3, 4) for key, value in plain[size].items()}
-    return small, plain[3], plain[5], signed[3], signed[5], lowball
+                plain, suited = _five_distinct(ranks, wheel=not lowball)
+                if lowball:
+                    plain, suited = LOWBALL_TOP - plain, LOWBALL_TOP - suited
+                table[key] = plain
+                for flag in flush_flags:
+                    table[key | flag] = suited
+        tables[size] = table
+    return tables
 
 
-SMALL, RANK3, RANK5, RANK3_SIGNED, RANK5_SIGNED, LOWBALL27 = _build()
+def _signed(table: dict[int, int]) -> dict[int, int]:
+    """The table with the values of hands holding a repeated rank negated."""
+    return {
+        key: -value if value // CATEGORY_BASE in PAIRED_CATEGORIES else value
+        for key, value in table.items()
+    }
+
+
+_PLAIN: Final = _build()
+RANK3: Final = _PLAIN[3]
+RANK5: Final = _PLAIN[5]
+RANK3_SIGNED: Final = _signed(RANK3)
+RANK5_SIGNED: Final = _signed(RANK5)
+SMALL: Final = {key: value for size in (1, 2, 3, 4) for key, value in _PLAIN[size].items()}
 """Key to value: ``SMALL`` for 1 to 4 cards (the key's count tells the size),
 ``RANK3`` and ``RANK5`` for three and five cards. The ``_SIGNED`` tables
 negate the values of hands with a repeated rank (the only hands in which a
-card can be repeated). ``LOWBALL27`` holds 2-7 lowball values of five cards."""
+card can be repeated)."""
+
+
+def build_lowball27() -> dict[int, int]:
+    """Key to 2-7 lowball value of five cards (built on first use: 11,323 entries)."""
+    return _build(lowball=True)[5]
 
 
 def build_rank7() -> dict[int, int]:

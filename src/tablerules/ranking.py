@@ -30,13 +30,13 @@ from tablerules._tables import (
     CATEGORY_BASE,
     FLUSH_FLAGS,
     KEY_MASK,
-    LOWBALL27,
     LOWBALL_TOP,
     RANK3,
     RANK3_SIGNED,
     RANK5,
     RANK5_SIGNED,
     SMALL,
+    build_lowball27,
     build_rank7,
 )
 from tablerules.cards import COUNT_SHIFT, RANK_LETTERS, Card
@@ -82,6 +82,7 @@ _MASK: Final = KEY_MASK
 _REPEATED: Final = -1  # marks a bad hand in a batch; no hand has this value
 _SUIT_FIELD: Final = {32 << (6 * suit): 63 << (6 * suit) for suit in range(4)}
 """A suit's flush flag to the mask of its suit field."""
+_LOWBALL27: dict[int, int] = {}  # filled by build_lowball27() on the first 2-7 hand
 _RANK7: dict[int, int] = {}  # filled by build_rank7() on the first seven-card hand
 
 
@@ -261,6 +262,13 @@ def best_rank_unchecked(cards: Sequence[Card]) -> int:
     return RANK5[total & _MASK]
 
 
+def lowball27_table() -> dict[int, int]:
+    """The 2-7 lowball table (key to value), built on first use."""
+    if not _LOWBALL27:
+        _LOWBALL27.update(build_lowball27())
+    return _LOWBALL27
+
+
 def _fill_rank7() -> dict[int, int]:
     _RANK7.update(build_rank7())
     return _RANK7
@@ -282,7 +290,7 @@ def rank_lowball27(cards: Sequence[Card]) -> int:
     """
     try:
         a, b, c, d, e = cards
-        value = LOWBALL27[(a + b + c + d + e) & _MASK]
+        value = (_LOWBALL27 or lowball27_table())[(a + b + c + d + e) & _MASK]
     except (ValueError, TypeError, KeyError):
         raise _hand_error(cards, "rank_lowball27", "5") from None
     if len({a, b, c, d, e}) != 5:

@@ -18,7 +18,7 @@ import math
 import operator
 from typing import TYPE_CHECKING, Final
 
-from tablerules._tables import KEY_MASK, LOWBALL27, RANK3, RANK5
+from tablerules._tables import KEY_MASK, RANK3, RANK5
 from tablerules.cards import Card, parse_cards
 from tablerules.errors import ConfigError
 from tablerules.ofc.actions import Place, _make_place
@@ -31,7 +31,7 @@ from tablerules.ofc.board import (
     _top_royalty,
 )
 from tablerules.ofc.config import Config
-from tablerules.ranking import CATEGORY_BASE, lowball27_as_high
+from tablerules.ranking import CATEGORY_BASE, lowball27_as_high, lowball27_table
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -390,7 +390,7 @@ def _solve_lowball(
     middle_stays = stays and config.fantasyland_stay_middle
     # The middles that do not foul (ten-low or better), the best low first.
     lows = []
-    for low, mask in zip(*_subsets(hand, 5, LOWBALL27), strict=True):
+    for low, mask in zip(*_subsets(hand, 5, lowball27_table()), strict=True):
         high = lowball27_as_high(low)
         if high < CATEGORY_BASE and high // _TOP_DIGIT + 1 <= 10:
             royalty = _low_royalty(low, config)
@@ -471,7 +471,7 @@ def _fallback(hand: tuple[Card, ...]) -> Place:
     the strongest three of the rest on top (ties as in the solver).
     """
     bottom = _fives(hand)[1][0]
-    lows = _subsets(hand, 5, LOWBALL27)
+    lows = _subsets(hand, 5, lowball27_table())
     middle = next(mask for mask in lows[1] if not mask & bottom)
     _, masks = _threes(hand)
     free = ((1 << len(hand)) - 1) & ~(bottom | middle)
