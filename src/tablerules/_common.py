@@ -14,9 +14,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from tablerules.cards import FULL_DECK, Card, cards_text, parse_cards
-from tablerules.errors import CardError, ConfigError, StateError
+from tablerules.errors import CardError, ConfigError, RulesError, StateError
 
 __all__ = [
+    "check_seat",
     "check_seed",
     "parse_card_field",
     "read_bool",
@@ -25,6 +26,7 @@ __all__ = [
     "read_list",
     "read_mapping",
     "read_optional_int",
+    "read_per_seat",
     "read_str",
     "round_deck",
     "stacked_deck",
@@ -37,6 +39,19 @@ def check_seed(seed: object) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ConfigError(f"seed must be an int, not {type(seed).__name__}")
     return seed
+
+
+def check_seat(seat: object, players: int) -> int:
+    """Return ``seat`` if it is a seat at a table of ``players``, else raise :class:`RulesError`.
+
+    >>> check_seat(4, 4)
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.RulesError: seat must be 0 to 3, not 4
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise RulesError(f"seat must be 0 to {players - 1}, not {seat!r}")
+    return seat
 
 
 def round_deck(seed: int, round_index: int, decks: int = 1) -> tuple[Card, ...]:
@@ -116,6 +131,16 @@ def read_optional_int(data: Mapping[str, object], key: str, where: str) -> int |
     if _field(data, key, where) is None:
         return None
     return read_int(data, key, where)
+
+
+def read_per_seat(data: Mapping[str, object], key: str, where: str, players: int) -> list[object]:
+    """Field ``key`` as a list with one entry per seat, or :class:`StateError`."""
+    values = read_list(data, key, where)
+    if len(values) != players:
+        raise StateError(
+            f"{where}.{key} must have one entry per seat ({players}), not {len(values)}"
+        )
+    return values
 
 
 def read_bool(data: Mapping[str, object], key: str, where: str) -> bool:

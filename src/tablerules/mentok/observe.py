@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import attrs
 
+from tablerules._common import check_seat
 from tablerules.cards import Card, cards_text
-from tablerules.errors import RulesError
 from tablerules.mentok.config import Config
 from tablerules.mentok.state import (
     AskRecord,
@@ -111,8 +111,7 @@ def observe(state: State, seat: int) -> Observation:
     tablerules.errors.RulesError: seat must be 0 to 3, not 4
     """
     players = state.config.players
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise RulesError(f"seat must be 0 to {players - 1}, not {seat!r}")
+    check_seat(seat, players)
     history = state.history
     if not state.config.strict and state.to_act is not None:
         # Others' cheats stay hidden until the round ends (once the game is

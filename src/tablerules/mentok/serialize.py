@@ -12,6 +12,7 @@ from tablerules._common import (
     read_list,
     read_mapping,
     read_optional_int,
+    read_per_seat,
     read_str,
     write_cards,
 )
@@ -114,15 +115,6 @@ def to_dict(state: State) -> dict[str, object]:
 # --- reading -----------------------------------------------------------------
 
 
-def _per_seat(data: Mapping[str, object], key: str, where: str, players: int) -> list[object]:
-    values = read_list(data, key, where)
-    if len(values) != players:
-        raise StateError(
-            f"{where}.{key} must have one entry per seat ({players}), not {len(values)}"
-        )
-    return values
-
-
 def _bool_item(value: object, where: str) -> bool:
     if not isinstance(value, bool):
         raise StateError(f"{where} must be true or false, not {value!r}")
@@ -160,7 +152,7 @@ def _read_tables(
     data: Mapping[str, object], key: str, where: str, players: int
 ) -> tuple[tuple[tuple[Card, ...], ...], ...]:
     seats = []
-    for seat, raw in enumerate(_per_seat(data, key, where, players)):
+    for seat, raw in enumerate(read_per_seat(data, key, where, players)):
         here = f"{where}.{key}[{seat}]"
         if not isinstance(raw, list):
             raise StateError(f"{here} must be a list of table hands, not {raw!r}")
@@ -235,19 +227,19 @@ def _read_summary(raw: object, where: str, players: int) -> RoundSummary:
         tables=_read_tables(data, "tables", where, players),
         hands=tuple(
             parse_card_field(hand, f"{where}.hands[{i}]")
-            for i, hand in enumerate(_per_seat(data, "hands", where, players))
+            for i, hand in enumerate(read_per_seat(data, "hands", where, players))
         ),
         choices=tuple(
             _optional_bool_item(value, f"{where}.choices[{i}]")
-            for i, value in enumerate(_per_seat(data, "choices", where, players))
+            for i, value in enumerate(read_per_seat(data, "choices", where, players))
         ),
         cheated=tuple(
             _bool_item(value, f"{where}.cheated[{i}]")
-            for i, value in enumerate(_per_seat(data, "cheated", where, players))
+            for i, value in enumerate(read_per_seat(data, "cheated", where, players))
         ),
         points=tuple(
             _int_item(value, f"{where}.points[{i}]")
-            for i, value in enumerate(_per_seat(data, "points", where, players))
+            for i, value in enumerate(read_per_seat(data, "points", where, players))
         ),
         history=_read_history(data, "history", where, players),
     )
@@ -280,9 +272,9 @@ def from_dict(data: Mapping[str, object]) -> State:
     seed = read_int(data, "seed", where)
     hands = tuple(
         parse_card_field(hand, f"{where}.hands[{i}]")
-        for i, hand in enumerate(_per_seat(data, "hands", where, players))
+        for i, hand in enumerate(read_per_seat(data, "hands", where, players))
     )
-    stood_raw = _per_seat(data, "stood", where, players)
+    stood_raw = read_per_seat(data, "stood", where, players)
     stood = []
     for seat, flags in enumerate(stood_raw):
         if not isinstance(flags, list):
@@ -300,11 +292,11 @@ def from_dict(data: Mapping[str, object]) -> State:
         dealer=read_int(data, "dealer", where, minimum=0),
         scores=tuple(
             _int_item(value, f"{where}.scores[{i}]")
-            for i, value in enumerate(_per_seat(data, "scores", where, players))
+            for i, value in enumerate(read_per_seat(data, "scores", where, players))
         ),
         in_game=tuple(
             _bool_item(value, f"{where}.in_game[{i}]")
-            for i, value in enumerate(_per_seat(data, "in_game", where, players))
+            for i, value in enumerate(read_per_seat(data, "in_game", where, players))
         ),
         hands=hands,
         tables=_read_tables(data, "tables", where, players),
@@ -313,7 +305,7 @@ def from_dict(data: Mapping[str, object]) -> State:
         history=_read_history(data, "history", where, players),
         choices=tuple(
             _optional_bool_item(value, f"{where}.choices[{i}]")
-            for i, value in enumerate(_per_seat(data, "choices", where, players))
+            for i, value in enumerate(read_per_seat(data, "choices", where, players))
         ),
         to_act=read_optional_int(data, "to_act", where),
         winners=tuple(

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from tablerules._common import check_seat
 from tablerules.cards import FULL_DECK, Card, cards_text
-from tablerules.errors import RulesError
 from tablerules.mock.state import Drew, Melded
 
 if TYPE_CHECKING:
@@ -173,8 +173,7 @@ def observe(state: State, seat: int) -> Observation:
     tablerules.errors.RulesError: seat must be 0 to 3, not 4
     """
     players = state.config.players
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise RulesError(f"seat must be 0 to {players - 1}, not {seat!r}")
+    check_seat(seat, players)
     pile = state.discard_pile
     return Observation(
         seat=seat,

@@ -13,6 +13,7 @@ from tablerules._common import (
     read_list,
     read_mapping,
     read_optional_int,
+    read_per_seat,
     read_str,
     write_cards,
 )
@@ -113,15 +114,6 @@ def _optional_seat(data: Mapping[str, object], key: str, where: str, players: in
     return None if value is None else _seat(value, players, f"{where}.{key}")
 
 
-def _per_seat(data: Mapping[str, object], key: str, where: str, players: int) -> list[object]:
-    values = read_list(data, key, where)
-    if len(values) != players:
-        raise StateError(
-            f"{where}.{key} must have one entry per seat ({players}), not {len(values)}"
-        )
-    return values
-
-
 def _int_list(values: list[object], where: str) -> tuple[int, ...]:
     for index, value in enumerate(values):
         if not isinstance(value, int) or isinstance(value, bool):
@@ -186,7 +178,7 @@ def _read_summary(raw: object, players: int) -> RoundSummary | None:
     data = read_mapping(raw, where)
     melds = tuple(
         parse_card_field(value, f"{where}.melds[{seat}]")
-        for seat, value in enumerate(_per_seat(data, "melds", where, players))
+        for seat, value in enumerate(read_per_seat(data, "melds", where, players))
     )
     for seat, meld in enumerate(melds):
         if len(meld) > MELD_SIZE or len(set(meld)) != len(meld):
@@ -199,13 +191,13 @@ def _read_summary(raw: object, players: int) -> RoundSummary | None:
         dealer=_seat(data.get("dealer"), players, f"{where}.dealer"),
         melds=melds,
         hand_points=_int_list(
-            _per_seat(data, "hand_points", where, players), f"{where}.hand_points"
+            read_per_seat(data, "hand_points", where, players), f"{where}.hand_points"
         ),
         first_complete=_optional_seat(data, "first_complete", where, players),
         highest_hand=tuple(
             _seat(seat, players, f"{where}.highest_hand[{i}]") for i, seat in enumerate(highest)
         ),
-        points=_int_list(_per_seat(data, "points", where, players), f"{where}.points"),
+        points=_int_list(read_per_seat(data, "points", where, players), f"{where}.points"),
     )
     if summary.dealer != summary.round % players:
         raise StateError(
@@ -247,19 +239,19 @@ def from_dict(data: Mapping[str, Any]) -> State:
     where = "state"
     seed = read_int(state, "seed", where)
     round_index = read_int(state, "round", where, minimum=0)
-    scores = _int_list(_per_seat(state, "scores", where, players), "state.scores")
+    scores = _int_list(read_per_seat(state, "scores", where, players), "state.scores")
     hands = tuple(
         parse_card_field(value, f"state.hands[{seat}]")
-        for seat, value in enumerate(_per_seat(state, "hands", where, players))
+        for seat, value in enumerate(read_per_seat(state, "hands", where, players))
     )
     melds = tuple(
         parse_card_field(value, f"state.melds[{seat}]")
-        for seat, value in enumerate(_per_seat(state, "melds", where, players))
+        for seat, value in enumerate(read_per_seat(state, "melds", where, players))
     )
     deck = read_cards(state, "deck", where)
     opening = read_int(state, "opening", where, minimum=0)
     discard_pile = read_cards(state, "discard_pile", where)
-    finished_raw = _per_seat(state, "finished", where, players)
+    finished_raw = read_per_seat(state, "finished", where, players)
     for seat, value in enumerate(finished_raw):
         if not isinstance(value, bool):
             raise StateError(f"state.finished[{seat}] must be true or false, not {value!r}")

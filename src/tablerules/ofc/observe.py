@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tablerules.errors import RulesError
+from tablerules._common import check_seat
 from tablerules.ofc.board import EMPTY_BOARD, Board
 
 if TYPE_CHECKING:
@@ -93,8 +93,7 @@ def observe(state: State, seat: int) -> Observation:
     (True, ())
     """
     players = state.config.players
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise RulesError(f"seat must be 0 to {players - 1}, not {seat!r}")
+    check_seat(seat, players)
     over = state.to_act is None
     hidden = tuple(
         not over
