@@ -17,14 +17,19 @@ from __future__ import annotations
 import itertools
 from typing import Final
 
-from tablerules.cards import COUNT_SHIFT, RANK_CODES, RANK_SHIFT, SUIT_BITS
+from tablerules.cards import COUNT_SHIFT, RANK_CODES, SUIT_BITS, SUIT_SHIFT
 
 CATEGORY_BASE: Final = 14**5
 """One step of category in a value; ``value // CATEGORY_BASE`` is the category."""
 
-FLUSH_FLAGS: Final = sum(32 << (SUIT_BITS * suit) for suit in range(4))
-KEY_MASK: Final = -(1 << COUNT_SHIFT) | FLUSH_FLAGS
-"""Keeps the rank part, the count and the four flush flags of a sum of card codes."""
+FLUSH_FLAGS: Final = sum(32 << (SUIT_SHIFT + SUIT_BITS * suit) for suit in range(4))
+SUIT_FIELDS: Final = {
+    32 << (SUIT_SHIFT + SUIT_BITS * suit): 63 << (SUIT_SHIFT + SUIT_BITS * suit)
+    for suit in range(4)
+}
+"""A suit's flush flag to the mask of its whole suit field."""
+KEY_MASK: Final = (1 << SUIT_SHIFT) - 1 | FLUSH_FLAGS | 7 << COUNT_SHIFT
+"""Keeps the rank part, the four flush flags and the count of a sum of card codes."""
 LOWBALL_TOP: Final = 10 * CATEGORY_BASE
 """2-7 lowball values are ``LOWBALL_TOP`` minus an aces-high, no-wheel value."""
 
@@ -94,10 +99,10 @@ def _five_distinct(ranks: tuple[int, ...], *, wheel: bool) -> tuple[int, int]:
 def _build(*, lowball: bool = False) -> dict[int, dict[int, int]]:
     """Key to value for each hand size 1 to 5; 2-7 lowball values of five cards if ``lowball``."""
     codes = dict(zip(_RANKS_HIGH_FIRST, reversed(RANK_CODES), strict=True))
-    flush_flags = [32 << (SUIT_BITS * suit) for suit in range(4)]
     tables: dict[int, dict[int, int]] = {}
     for size in (5,) if lowball else tuple(_SHAPES):
         table: dict[int, int] = {}
+        flushes: dict[int, int] = {}
         count = size << COUNT_SHIFT
         for shape, category in _SHAPES[size].items():
             distinct = size == 5 and category == HIGH_CARD
@@ -105,7 +110,7 @@ def _build(*, lowball: bool = False) -> dict[int, dict[int, int]]:
                 code_sum = 0
                 for rank, times in zip(ranks, shape, strict=True):
                     code_sum += codes[rank] * times
-                key = (code_sum << RANK_SHIFT) | count
+                key = code_sum | count
                 if not distinct:
                     value = category * CATEGORY_BASE + _digits(ranks)
                     table[key] = LOWBALL_TOP - value if lowball else value
@@ -114,8 +119,11 @@ def _build(*, lowball: bool = False) -> dict[int, dict[int, int]]:
                 if lowball:
                     plain, suited = LOWBALL_TOP - plain, LOWBALL_TOP - suited
                 table[key] = plain
-                for flag in flush_flags:
-                    table[key | flag] = suited
+                for flag in SUIT_FIELDS:
+                    flushes[key | flag] = suited
+        # Flushes go last: a dict's entries sit in insertion order, so the
+        # common hands (high cards, then pairs, ...) share fewer cache lines.
+        table.update(flushes)
         tables[size] = table
     return tables
 
@@ -152,7 +160,7 @@ def build_rank7() -> dict[int, int]:
     of seven ranks is the best of the six-rank hands left by dropping one of
     its ranks, and the same from six down to five.
     """
-    unit = [code << RANK_SHIFT for code in RANK_CODES]
+    unit = RANK_CODES
     one = 1 << COUNT_SHIFT
     best = {key: value for key, value in RANK5.items() if not key & FLUSH_FLAGS}
     for size in (6, 7):

@@ -87,27 +87,32 @@ class Suit(enum.IntEnum):
         return self.letter
 
 
-# The ranker's card code, three parts added up over a hand:
-# - bits 27 and up: a rank code from a set whose sums of up to seven ranks
-#   (each rank at most four times) are all distinct, so the sum names the ranks;
-# - bits 24 to 26: a count, 1 per card, so a sum also says how many cards;
-# - bits 0 to 23: four 6-bit suit fields; a card adds 7 to its suit's field.
+# The ranker's card code, four parts added up over a hand:
+# - bits 0 to 22: a rank code from a set whose sums of up to seven ranks
+#   (each rank at most four times) are all distinct, so the sum names the
+#   ranks. It sits lowest because a key's low bits pick its slot in a dict:
+#   keys that differed only in high bits would collide and cost a probe chain;
+# - bits 23 to 46: four 6-bit suit fields; a card adds 7 to its suit's field.
 #   Five, six or seven cards of one suit (35, 42, 49) are the only counts that
-#   set the field's bit 5, so masking those four bits tells a flush.
-# Rank codes grow with rank and suit fields with suit, so the integer order is
-# the card order (rank, then suit).
+#   set the field's bit 5, so masking those four bits tells a flush;
+# - bits 47 to 49: a count, 1 per card, so a sum also says how many cards;
+# - bits 50 and up: the rank's place (0 for a two), which makes the integer
+#   order the card order (rank, then suit). Sums never use it.
+# A sum of seven codes stays below 2**57: two 30-bit digits of a Python int.
 RANK_CODES: Final = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
-RANK_SHIFT: Final = 27
-COUNT_SHIFT: Final = 24
+SUIT_SHIFT: Final = 23
 SUIT_BITS: Final = 6
 SUIT_WEIGHT: Final = 7
+COUNT_SHIFT: Final = 47
+ORDER_SHIFT: Final = 50
 
 
 def _code(rank_index: int, suit: int) -> int:
     return (
-        (RANK_CODES[rank_index] << RANK_SHIFT)
+        (rank_index << ORDER_SHIFT)
         | (1 << COUNT_SHIFT)
-        | (SUIT_WEIGHT << (SUIT_BITS * suit))
+        | (SUIT_WEIGHT << (SUIT_SHIFT + SUIT_BITS * suit))
+        | RANK_CODES[rank_index]
     )
 
 

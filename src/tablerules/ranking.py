@@ -36,6 +36,7 @@ from tablerules._tables import (
     RANK5,
     RANK5_SIGNED,
     SMALL,
+    SUIT_FIELDS,
     build_lowball27,
     build_rank7,
 )
@@ -80,8 +81,6 @@ class HandCategory(enum.IntEnum):
 
 _MASK: Final = KEY_MASK
 _REPEATED: Final = -1  # marks a bad hand in a batch; no hand has this value
-_SUIT_FIELD: Final = {32 << (6 * suit): 63 << (6 * suit) for suit in range(4)}
-"""A suit's flush flag to the mask of its suit field."""
 _LOWBALL27: dict[int, int] = {}  # filled by build_lowball27() on the first 2-7 hand
 _RANK7: dict[int, int] = {}  # filled by build_rank7() on the first seven-card hand
 
@@ -250,7 +249,7 @@ def best_rank_unchecked(cards: Sequence[Card]) -> int:
     total = sum(cards)
     if total & FLUSH_FLAGS:  # five or more of one suit: nothing beats the best flush
         flag = total & FLUSH_FLAGS
-        suited = [card for card in cards if card & _SUIT_FIELD[flag]]
+        suited = [card for card in cards if card & SUIT_FIELDS[flag]]
         if len(suited) == 5:
             return RANK5[sum(suited) & _MASK]
         return max(RANK5[sum(five) & _MASK] for five in itertools.combinations(suited, 5))
