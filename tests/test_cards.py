@@ -150,3 +150,43 @@ def test_single_card_text(text: str, padding: str) -> None:
 def test_order_agrees_with_index(first: tr.Card, second: tr.Card) -> None:
     assert (first < second) == (first.index < second.index)
     assert (first == second) == (first.index == second.index)
+
+
+def code_parts(code: int) -> tuple[int, int, int, int, int, int, int]:
+    """A card code or a sum of codes, cut at the layout's field boundaries."""
+    from tablerules.cards import COUNT_SHIFT, ORDER_SHIFT, SUIT_BITS, SUIT_SHIFT
+
+    field = (1 << SUIT_BITS) - 1
+    suits = [code >> (SUIT_SHIFT + SUIT_BITS * suit) & field for suit in range(4)]
+    return (
+        code & (1 << SUIT_SHIFT) - 1,
+        suits[0],
+        suits[1],
+        suits[2],
+        suits[3],
+        code >> COUNT_SHIFT & 7,
+        code >> ORDER_SHIFT,
+    )
+
+
+def sum_of_parts(hand: tuple[tr.Card, ...]) -> tuple[int, ...]:
+    return tuple(sum(parts) for parts in zip(*map(code_parts, hand), strict=True))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As Ah Ad Ac Ks Kh Kd",  # the largest sum of rank codes
+        "As Ks Qs Js Ts 9s 8s",  # seven of one suit
+        "2c 2d 2h 2s 3c 3d 3h",  # the smallest codes
+    ],
+)
+def test_code_parts_add_without_spilling_over_extremes(text: str) -> None:
+    hand = tr.parse_cards(text)
+    assert code_parts(sum(hand)) == sum_of_parts(hand)
+    assert sum(hand) < 2**60  # two 30-bit digits of a Python int
+
+
+@given(hand_sizes(1, 7))
+def test_code_parts_add_without_spilling(hand: tuple[tr.Card, ...]) -> None:
+    assert code_parts(sum(hand)) == sum_of_parts(hand)
