@@ -48,9 +48,9 @@ def best_times(contestants: Sequence[Contestant], repeat: int) -> list[float]:
         for offset in range(len(contestants)):
             index = (round_number + offset) % len(contestants)
             name, function, items = contestants[index]
-            run_once(function, items, batch=name.endswith(BATCH))
-            ns = run_once(function, items, batch=name.endswith(BATCH))
-            best[index] = min(best[index], ns)
+            batch = name.endswith(BATCH)
+            run_once(function, items, batch=batch)  # the warm-up pass
+            best[index] = min(best[index], run_once(function, items, batch=batch))
     return best
 
 

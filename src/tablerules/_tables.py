@@ -22,12 +22,12 @@ from tablerules.cards import COUNT_SHIFT, RANK_CODES, SUIT_BITS, SUIT_SHIFT
 CATEGORY_BASE: Final = 14**5
 """One step of category in a value; ``value // CATEGORY_BASE`` is the category."""
 
-FLUSH_FLAGS: Final = sum(32 << (SUIT_SHIFT + SUIT_BITS * suit) for suit in range(4))
+_FIELD_STARTS: Final = [SUIT_SHIFT + SUIT_BITS * suit for suit in range(4)]
 SUIT_FIELDS: Final = {
-    32 << (SUIT_SHIFT + SUIT_BITS * suit): 63 << (SUIT_SHIFT + SUIT_BITS * suit)
-    for suit in range(4)
+    1 << (start + SUIT_BITS - 1): ((1 << SUIT_BITS) - 1) << start for start in _FIELD_STARTS
 }
-"""A suit's flush flag to the mask of its whole suit field."""
+"""A suit's flush flag (the top bit of its field) to the mask of its whole field."""
+FLUSH_FLAGS: Final = sum(SUIT_FIELDS)
 KEY_MASK: Final = (1 << SUIT_SHIFT) - 1 | FLUSH_FLAGS | 7 << COUNT_SHIFT
 """Keeps the rank part, the four flush flags and the count of a sum of card codes."""
 LOWBALL_TOP: Final = 10 * CATEGORY_BASE
@@ -160,7 +160,6 @@ def build_rank7() -> dict[int, int]:
     of seven ranks is the best of the six-rank hands left by dropping one of
     its ranks, and the same from six down to five.
     """
-    unit = RANK_CODES
     one = 1 << COUNT_SHIFT
     best = {key: value for key, value in RANK5.items() if not key & FLUSH_FLAGS}
     for size in (6, 7):
@@ -168,7 +167,7 @@ def build_rank7() -> dict[int, int]:
         for combo in itertools.combinations_with_replacement(range(13), size):
             if any(combo[i] == combo[i + 4] for i in range(size - 4)):
                 continue  # a rank five times
-            key = sum(unit[rank] for rank in combo) + size * one
-            bigger[key] = max(best[key - unit[rank] - one] for rank in set(combo))
+            key = sum(RANK_CODES[rank] for rank in combo) + size * one
+            bigger[key] = max(best[key - RANK_CODES[rank] - one] for rank in set(combo))
         best = bigger
     return best

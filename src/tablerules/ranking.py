@@ -80,7 +80,6 @@ class HandCategory(enum.IntEnum):
 
 
 _MASK: Final = KEY_MASK
-_REPEATED: Final = -1  # marks a bad hand in a batch; no hand has this value
 _LOWBALL27: dict[int, int] = {}  # filled by build_lowball27() on the first 2-7 hand
 _RANK7: dict[int, int] = {}  # filled by build_rank7() on the first seven-card hand
 
