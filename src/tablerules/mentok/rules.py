@@ -48,15 +48,18 @@ _VERIFIED: Final[list[tuple[State, Action] | None]] = [None]
 
 
 def _deal(
-    players: int, dealer: int, in_game: Sequence[bool], deck: tuple[Card, ...]
-) -> tuple[
-    tuple[tuple[Card, ...], ...],
-    tuple[tuple[tuple[Card, ...], ...], ...],
-    tuple[tuple[bool, ...], ...],
-    tuple[Card, ...],
-    int,
-]:
-    """Deal 4 hand cards then 1 table card to each seat in the game, from the dealer's left."""
+    config: Config,
+    *,
+    seed: int,
+    round_index: int,
+    scores: tuple[int, ...],
+    in_game: tuple[bool, ...],
+    cards: tuple[Card, ...],
+    last_round: RoundSummary | None,
+) -> State:
+    """Start a round: each seat still in gets 4 hand cards, then 1 table card."""
+    players = config.players
+    dealer = round_index % players
     hands: list[tuple[Card, ...]] = [()] * players
     tables: list[tuple[tuple[Card, ...], ...]] = [()] * players
     stood: list[tuple[bool, ...]] = [()] * players
@@ -68,11 +71,27 @@ def _deal(
             continue
         if first < 0:
             first = seat
-        hands[seat] = deck[position : position + HAND_SIZE]
-        tables[seat] = ((deck[position + HAND_SIZE],),)
+        hands[seat] = cards[position : position + HAND_SIZE]
+        tables[seat] = ((cards[position + HAND_SIZE],),)
         stood[seat] = (False,)
         position += HAND_SIZE + 1
-    return tuple(hands), tuple(tables), tuple(stood), deck[position:], first
+    return State(
+        config=config,
+        seed=seed,
+        round=round_index,
+        dealer=dealer,
+        scores=scores,
+        in_game=in_game,
+        hands=tuple(hands),
+        tables=tuple(tables),
+        stood=tuple(stood),
+        deck=cards[position:],
+        history=(),
+        choices=(None,) * players,
+        to_act=first,
+        winners=(),
+        last_round=last_round,
+    )
 
 
 def new_game(
@@ -104,23 +123,13 @@ def new_game(
     check_seed(seed)
     cards = round_deck(seed, 0, config.decks) if deck is None else stacked_deck(deck, config.decks)
     players = config.players
-    in_game = (True,) * players
-    hands, tables, stood, rest, first = _deal(players, 0, in_game, cards)
-    return State(
-        config=config,
+    return _deal(
+        config,
         seed=seed,
-        round=0,
-        dealer=0,
+        round_index=0,
         scores=(0,) * players,
-        in_game=in_game,
-        hands=hands,
-        tables=tables,
-        stood=stood,
-        deck=rest,
-        history=(),
-        choices=(None,) * players,
-        to_act=first,
-        winners=(),
+        in_game=(True,) * players,
+        cards=cards,
         last_round=None,
     )
 
@@ -519,25 +528,14 @@ def _end_round(
             winners=winners,
             last_round=summary,
         )
-    round_index = state.round + 1
-    dealer = round_index % players
-    new_deck = round_deck(state.seed, round_index, config.decks)
-    new_hands, new_tables, new_stood, rest, first = _deal(players, dealer, in_game, new_deck)
-    return State(
-        config=config,
+    following = state.round + 1
+    return _deal(
+        config,
         seed=state.seed,
-        round=round_index,
-        dealer=dealer,
+        round_index=following,
         scores=scores,
         in_game=in_game,
-        hands=new_hands,
-        tables=new_tables,
-        stood=new_stood,
-        deck=rest,
-        history=(),
-        choices=(None,) * players,
-        to_act=first,
-        winners=(),
+        cards=round_deck(state.seed, following, config.decks),
         last_round=summary,
     )
 
