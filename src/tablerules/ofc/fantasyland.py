@@ -243,6 +243,26 @@ def _threes(hand: tuple[Card, ...]) -> tuple[list[int], list[int]]:
     return _subsets(hand, 3, RANK3)
 
 
+_SettingKey = tuple[float, int, int, int, int, int, int]
+
+
+def _setting_key(  # noqa: PLR0917 (runs for every candidate setting)
+    points: float,
+    bottom: int,
+    middle: int,
+    top: int,
+    discards: int,
+    bottom_mask: int,
+    middle_mask: int,
+) -> _SettingKey:
+    """The key that orders candidate settings: the largest wins.
+
+    Ties follow the order :func:`solve_fantasyland` documents; ``discards``
+    and the masks are sets of hand positions.
+    """
+    return (points, bottom, middle, top, -discards, bottom_mask, middle_mask)
+
+
 class _Tops:
     """The best top row under a limit, from any cards or from a given set of cards."""
 
@@ -309,7 +329,7 @@ def _solve_high(
         first_of[values[index]] = index
 
     best_points = -math.inf
-    best_key: tuple[float, int, int, int, int, int, int] | None = None
+    best_key: _SettingKey | None = None
     best_masks: tuple[int, int, int] | None = None
     tops_values = tops.values
     tops_masks = tops.masks
@@ -356,21 +376,19 @@ def _solve_high(
             ):
                 break
             free = everything & ~(bottom_mask | middle_mask)
-            for t in range(top_index[m], len(tops_masks)):
-                if not tops_masks[t] & ~free:
-                    break
-            else:
+            t = tops.best(top_index[m], free)
+            if t < 0:
                 continue
             top_mask = tops_masks[t]
             points: float = bottom_royalty + _MIDDLE_ROYALTY[categories[m]] + tops_royalty[t]
             if bottom_stays or tops_trips[t] or (middle_stays and categories[m] >= _FULL_HOUSE):
                 points += bonus
-            key = (
+            key = _setting_key(
                 points,
                 bottom_value,
                 middle_value,
                 tops_values[t],
-                -(free & ~top_mask),
+                free & ~top_mask,
                 bottom_mask,
                 middle_mask,
             )
@@ -401,7 +419,7 @@ def _solve_lowball(
     low_bound = [royalty + (bonus if keeps else 0.0) for _, _, royalty, keeps in lows]
     low_plain = [royalty for _, _, royalty, _ in lows]
     best_points = -math.inf
-    best_key: tuple[float, int, int, int, int, int, int] | None = None
+    best_key: _SettingKey | None = None
     best_masks: tuple[int, int, int] | None = None
     tops_values = tops.values
     tops_masks = tops.masks
@@ -448,12 +466,12 @@ def _solve_lowball(
             points: float = bottom_royalty + middle_royalty + tops.royalty[t]
             if bottom_stays or middle_keeps or tops.trips[t]:
                 points += bonus
-            key = (
+            key = _setting_key(
                 points,
                 bottom_value,
                 middle_value,
                 tops_values[t],
-                -(free & ~top_mask),
+                free & ~top_mask,
                 bottom_mask,
                 middle_mask,
             )
