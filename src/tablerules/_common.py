@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from tablerules.cards import FULL_DECK, Card, cards_text, parse_cards
 from tablerules.errors import CardError, ConfigError, RulesError, StateError
 
 __all__ = [
+    "card_count_problems",
+    "check_cards_once",
     "check_seat",
     "check_seed",
     "parse_card_field",
@@ -82,18 +84,40 @@ def stacked_deck(deck: Sequence[Card], decks: int = 1) -> tuple[Card, ...]:
     for card in cards:
         if not isinstance(card, Card):
             raise ConfigError(f"a stacked deck holds Card values, not {card!r}")
+    problem = card_count_problems(cards, decks)
+    if problem:
+        what = "once each" if decks == 1 else f"{decks} times each"
+        raise ConfigError(f"a stacked deck must hold all 52 cards {what}; {problem}")
+    return cards
+
+
+def card_count_problems(cards: Iterable[Card], decks: int = 1) -> str:
+    """What keeps ``cards`` from being exactly ``decks`` full decks; ``""`` if nothing.
+
+    >>> card_count_problems(FULL_DECK[1:] + FULL_DECK[-1:])
+    'missing 2c and too many As'
+    >>> card_count_problems(FULL_DECK * 2, decks=2)
+    ''
+    """
     counts = Counter(cards)
     missing = [card for card in FULL_DECK if counts[card] < decks]
     extra = [card for card in FULL_DECK if counts[card] > decks]
-    if missing or extra:
-        what = "once each" if decks == 1 else f"{decks} times each"
-        problems = []
-        if missing:
-            problems.append(f"missing {cards_text(missing)}")
-        if extra:
-            problems.append(f"too many {cards_text(extra)}")
-        raise ConfigError(f"a stacked deck must hold all 52 cards {what}; {' and '.join(problems)}")
-    return cards
+    problems = []
+    if missing:
+        problems.append(f"missing {cards_text(missing)}")
+    if extra:
+        problems.append(f"too many {cards_text(extra)}")
+    return " and ".join(problems)
+
+
+def check_cards_once(cards: Iterable[Card]) -> None:
+    """Raise :class:`~tablerules.StateError` unless a one-deck state holds every card once."""
+    problem = card_count_problems(cards)
+    if problem:
+        raise StateError(
+            f"state: cards appear more than once or are missing: {problem}"
+            " (every card must be in exactly one place)"
+        )
 
 
 def write_cards(cards: Sequence[Card]) -> str:

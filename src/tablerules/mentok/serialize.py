@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from tablerules._common import (
+    card_count_problems,
     parse_card_field,
     read_bool,
     read_int,
@@ -16,7 +16,7 @@ from tablerules._common import (
     read_str,
     write_cards,
 )
-from tablerules.cards import FULL_DECK, Card, Rank, cards_text
+from tablerules.cards import Card, Rank
 from tablerules.errors import ConfigError, StateError
 from tablerules.mentok.config import Config
 from tablerules.mentok.rules import _next_player, _winners
@@ -427,22 +427,11 @@ def _check_asks(state: State) -> None:
 
 
 def _check_cards(state: State) -> None:
-    counts: Counter[Card] = Counter(state.deck)
-    for hand in state.hands:
-        counts.update(hand)
-    for seat in state.tables:
-        for cards in seat:
-            counts.update(cards)
-    decks = state.config.decks
-    missing = [card for card in FULL_DECK if counts[card] < decks]
-    extra = [card for card in FULL_DECK if counts[card] > decks]
-    if missing or extra:
-        problems = []
-        if missing:
-            problems.append(f"missing {cards_text(missing)}")
-        if extra:
-            problems.append(f"too many {cards_text(extra)}")
-        raise StateError(f"state: cards are missing or duplicated: {' and '.join(problems)}")
+    cards = [*state.deck, *(card for hand in state.hands for card in hand)]
+    cards += [card for seat in state.tables for hand in seat for card in hand]
+    problem = card_count_problems(cards, state.config.decks)
+    if problem:
+        raise StateError(f"state: cards are missing or duplicated: {problem}")
 
 
 def check_state(state: State) -> None:

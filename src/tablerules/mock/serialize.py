@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from tablerules._common import (
+    check_cards_once,
     parse_card_field,
     read_bool,
     read_cards,
@@ -17,7 +17,7 @@ from tablerules._common import (
     read_str,
     write_cards,
 )
-from tablerules.cards import FULL_DECK, Card, cards_text
+from tablerules.cards import Card
 from tablerules.errors import ConfigError, StateError
 from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
 from tablerules.mock.rules import score_round
@@ -305,22 +305,11 @@ def check_state(state: State) -> None:
     """
     config = state.config
     players = config.players
-    counts = Counter(
+    check_cards_once(
         [*state.deck, *state.discard_pile]
         + [card for hand in state.hands for card in hand]
         + [card for meld in state.melds for card in meld]
     )
-    missing = [card for card in FULL_DECK if counts[card] == 0]
-    extra = [card for card in FULL_DECK if counts[card] > 1]
-    if missing or extra:
-        problems = []
-        if missing:
-            problems.append(f"missing {cards_text(missing)}")
-        if extra:
-            problems.append(f"more than once {cards_text(extra)}")
-        raise StateError(
-            f"state: the 52 cards must each be in exactly one place; {'; '.join(problems)}"
-        )
     if state.opening > len(state.deck):
         raise StateError(
             f"state.opening is {state.opening} but the deck holds {len(state.deck)} cards"

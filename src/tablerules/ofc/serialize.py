@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from tablerules._common import (
+    check_cards_once,
     parse_card_field,
     read_bool,
     read_cards,
@@ -16,7 +16,7 @@ from tablerules._common import (
     read_str,
     write_cards,
 )
-from tablerules.cards import FULL_DECK, Card, cards_text
+from tablerules.cards import Card
 from tablerules.errors import ConfigError, StateError
 from tablerules.ofc.board import Board
 from tablerules.ofc.config import Config
@@ -229,7 +229,7 @@ def from_dict(data: Mapping[str, object]) -> State:
     >>> ofc.from_dict(record)
     Traceback (most recent call last):
     ...
-    tablerules.errors.StateError: cards are missing: 2s (every card must be in exactly one place)
+    tablerules.errors.StateError: state: cards appear more than once or are missing: missing 2s ...
     >>> record = ofc.to_dict(ofc.new_game(seed=1))
     >>> record["to_act"] = 0
     >>> ofc.from_dict(record)
@@ -283,15 +283,7 @@ def check_state(state: State) -> None:
     places += [card for hand in state.hands for card in hand]
     places += [card for cards in state.discards for card in cards]
     places += list(state.deck)
-    counts = Counter(places)
-    twice = [card for card in FULL_DECK if counts[card] > 1]
-    if twice:
-        raise StateError(f"cards appear more than once: {cards_text(twice)}")
-    missing = [card for card in FULL_DECK if not counts[card]]
-    if missing:
-        raise StateError(
-            f"cards are missing: {cards_text(missing)} (every card must be in exactly one place)"
-        )
+    check_cards_once(places)
     if sum(state.scores) != players * config.starting_points:
         raise StateError(
             f"scores must sum to {players * config.starting_points} (points only move between "
