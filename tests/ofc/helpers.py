@@ -12,6 +12,20 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 
+# A worked round for two seats (checked by hand in test_rules.py): seat 0
+# scoops and seat 1 plays a king-high top, or a queens top that earns
+# fantasyland. DISCARDS are each seat's pineapple discards, street by street.
+BOARDS_KINGS_TOP = [
+    "8s 8d 2c / 2h 5h 7h 9h Jh / 4s 4c 4d Tc Td",
+    "Ks Qd 3c / Js Jd 9s 9d 3d / 5s 6c 7c 8c 9c",
+]
+BOARDS_QUEENS_TOP = [
+    "8s 8d 2c / 2h 5h 7h 9h Jh / 4s 4c 4d Tc Td",
+    "Qs Qd 3c / Js Jd 9s 9d 3d / 5s 6c 7c 8c 9c",
+]
+DISCARDS = ["Ah Ad Ac As", "Kh Kd Kc 2d"]
+
+
 def stacked(text: str) -> tuple[tr.Card, ...]:
     """A full deck starting with ``text``'s cards, the rest in FULL_DECK order."""
     first = tr.parse_cards(text) if text.strip() else ()

@@ -10,7 +10,14 @@ import tablerules as tr
 from tablerules import ofc
 from tablerules._common import round_deck
 from tablerules.ofc.rules import supply_counts
-from tests.ofc.helpers import fantasyland_round, play, scripted, stacked
+from tests.ofc.helpers import (
+    BOARDS_QUEENS_TOP,
+    DISCARDS,
+    fantasyland_round,
+    play,
+    scripted,
+    stacked,
+)
 
 BOTTOM = "Tc Jc Qc Kc Ac"  # a royal flush bottom: any middle fits under it
 
@@ -171,15 +178,9 @@ def test_supply_rule(
 
 # --- fantasyland in play ------------------------------------------------------
 
-ROUND0 = [
-    "8s 8d 2c / 2h 5h 7h 9h Jh / 4s 4c 4d Tc Td",
-    "Qs Qd 3c / Js Jd 9s 9d 3d / 5s 6c 7c 8c 9c",
-]
-DISCARDS0 = ["Ah Ad Ac As", "Kh Kd Kc 2d"]
-
 
 def test_qq_on_top_enters_fantasyland_next_round() -> None:
-    state, actions = scripted(ofc.Config(), ROUND0, DISCARDS0, seed=8)
+    state, actions = scripted(ofc.Config(), BOARDS_QUEENS_TOP, DISCARDS, seed=8)
     state = play(state, actions)
     assert state.round == 1
     assert state.last_round is not None
@@ -195,7 +196,7 @@ def test_qq_on_top_enters_fantasyland_next_round() -> None:
 
 
 def test_no_fantasyland_when_switched_off() -> None:
-    state, actions = scripted(ofc.Config(fantasyland=False), ROUND0, DISCARDS0, seed=8)
+    state, actions = scripted(ofc.Config(fantasyland=False), BOARDS_QUEENS_TOP, DISCARDS, seed=8)
     state = play(state, actions)
     assert state.fantasyland == (0, 0)
     assert state.last_round is not None
@@ -203,7 +204,7 @@ def test_no_fantasyland_when_switched_off() -> None:
 
 
 def test_fantasyland_turn_cannot_be_listed_but_can_be_checked_and_drawn() -> None:
-    state, actions = scripted(ofc.Config(), ROUND0, DISCARDS0, seed=8)
+    state, actions = scripted(ofc.Config(), BOARDS_QUEENS_TOP, DISCARDS, seed=8)
     state = play(state, actions)
     with pytest.raises(tr.RulesError, match="too many"):
         ofc.legal_actions(state)
@@ -215,7 +216,7 @@ def test_fantasyland_turn_cannot_be_listed_but_can_be_checked_and_drawn() -> Non
 
 
 def test_fantasyland_setting_then_others_play_alone() -> None:
-    state, actions = scripted(ofc.Config(), ROUND0, DISCARDS0, seed=8)
+    state, actions = scripted(ofc.Config(), BOARDS_QUEENS_TOP, DISCARDS, seed=8)
     state = play(state, actions)
     hand = sorted(state.hands[1])
     wrong = ofc.Place(top=hand[:4], middle=hand[4:9], bottom=hand[9:13], discard=hand[13:])

@@ -8,7 +8,7 @@ import pytest
 
 import tablerules as tr
 from tablerules import ofc
-from tests.ofc.helpers import play, scripted, stacked
+from tests.ofc.helpers import BOARDS_KINGS_TOP, DISCARDS, play, scripted, stacked
 
 PINEAPPLE = ofc.Config()
 CLASSIC = ofc.Config(variant="classic")
@@ -339,14 +339,7 @@ def test_place_accepts_text_and_normalises_order() -> None:
 
 def test_round_end_scores_moves_bankrolls_and_keeps_a_summary() -> None:
     config = ofc.Config(fantasyland=False)
-    state, actions = scripted(
-        config,
-        [
-            "8s 8d 2c / 2h 5h 7h 9h Jh / 4s 4c 4d Tc Td",
-            "Ks Qd 3c / Js Jd 9s 9d 3d / 5s 6c 7c 8c 9c",
-        ],
-        ["Ah Ad Ac As", "Kh Kd Kc 2d"],
-    )
+    state, actions = scripted(config, BOARDS_KINGS_TOP, DISCARDS)
     state = play(state, actions)
     assert state.round == 1
     assert state.scores == (121, 79)
@@ -365,14 +358,7 @@ def test_round_end_scores_moves_bankrolls_and_keeps_a_summary() -> None:
 
 def test_game_ends_when_a_bankroll_reaches_zero() -> None:
     config = ofc.Config(fantasyland=False, starting_points=21)
-    state, actions = scripted(
-        config,
-        [
-            "8s 8d 2c / 2h 5h 7h 9h Jh / 4s 4c 4d Tc Td",
-            "Ks Qd 3c / Js Jd 9s 9d 3d / 5s 6c 7c 8c 9c",
-        ],
-        ["Ah Ad Ac As", "Kh Kd Kc 2d"],
-    )
+    state, actions = scripted(config, BOARDS_KINGS_TOP, DISCARDS)
     state = play(state, actions)
     assert state.is_over
     assert state.to_act is None
@@ -386,14 +372,7 @@ def test_game_ends_when_a_bankroll_reaches_zero() -> None:
 
 def test_bankrolls_may_go_below_zero() -> None:
     config = ofc.Config(fantasyland=False, starting_points=5)
-    state, actions = scripted(
-        config,
-        [
-            "8s 8d 2c / 2h 5h 7h 9h Jh / 4s 4c 4d Tc Td",
-            "Ks Qd 3c / Js Jd 9s 9d 3d / 5s 6c 7c 8c 9c",
-        ],
-        ["Ah Ad Ac As", "Kh Kd Kc 2d"],
-    )
+    state, actions = scripted(config, BOARDS_KINGS_TOP, DISCARDS)
     state = play(state, actions)
     assert state.scores == (26, -16)
     assert state.is_over

@@ -12,7 +12,7 @@ import pytest
 
 import tablerules as tr
 from tablerules import ofc
-from tests.ofc.helpers import play, scripted
+from tests.ofc.helpers import BOARDS_QUEENS_TOP, DISCARDS, play, scripted
 
 
 def states() -> list[ofc.State]:
@@ -31,14 +31,7 @@ def states() -> list[ofc.State]:
 
 
 def fantasyland_state() -> ofc.State:
-    state, actions = scripted(
-        ofc.Config(),
-        [
-            "8s 8d 2c / 2h 5h 7h 9h Jh / 4s 4c 4d Tc Td",
-            "Qs Qd 3c / Js Jd 9s 9d 3d / 5s 6c 7c 8c 9c",
-        ],
-        ["Ah Ad Ac As", "Kh Kd Kc 2d"],
-    )
+    state, actions = scripted(ofc.Config(), BOARDS_QUEENS_TOP, DISCARDS)
     return play(state, actions)
 
 
