@@ -11,16 +11,21 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from tablerules.cards import FULL_DECK, Card, cards_text, parse_cards
 from tablerules.errors import CardError, ConfigError, RulesError, StateError
 
+_Item = TypeVar("_Item")
+
 __all__ = [
+    "bool_item",
     "card_count_problems",
     "check_cards_once",
     "check_seat",
     "check_seed",
+    "int_item",
     "parse_card_field",
     "read_bool",
     "read_cards",
@@ -29,6 +34,7 @@ __all__ = [
     "read_mapping",
     "read_optional_int",
     "read_per_seat",
+    "read_seats",
     "read_str",
     "round_deck",
     "stacked_deck",
@@ -142,9 +148,7 @@ def read_int(
     data: Mapping[str, object], key: str, where: str, *, minimum: int | None = None
 ) -> int:
     """Field ``key`` as an int (at least ``minimum``), or :class:`StateError`."""
-    value = _field(data, key, where)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise StateError(f"{where}.{key} must be an integer, not {value!r}")
+    value = int_item(_field(data, key, where), f"{where}.{key}")
     if minimum is not None and value < minimum:
         raise StateError(f"{where}.{key} must be at least {minimum}, not {value}")
     return value
@@ -169,9 +173,40 @@ def read_per_seat(data: Mapping[str, object], key: str, where: str, players: int
 
 def read_bool(data: Mapping[str, object], key: str, where: str) -> bool:
     """Field ``key`` as a bool, or :class:`StateError`."""
-    value = _field(data, key, where)
+    return bool_item(_field(data, key, where), f"{where}.{key}")
+
+
+def read_seats(
+    data: Mapping[str, object],
+    key: str,
+    where: str,
+    players: int,
+    read_item: Callable[[object, str], _Item],
+) -> tuple[_Item, ...]:
+    """Field ``key`` with one entry per seat, each read by ``read_item(value, its_place)``.
+
+    >>> read_seats({"scores": [3, -3]}, "scores", "state", 2, int_item)
+    (3, -3)
+    >>> read_seats({"scores": [3, "x"]}, "scores", "state", 2, int_item)
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.StateError: state.scores[1] must be an integer, not 'x'
+    """
+    values = read_per_seat(data, key, where, players)
+    return tuple(read_item(value, f"{where}.{key}[{seat}]") for seat, value in enumerate(values))
+
+
+def int_item(value: object, where: str) -> int:
+    """``value`` if it is an int (not a bool), or :class:`StateError` naming ``where``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise StateError(f"{where} must be an integer, not {value!r}")
+    return value
+
+
+def bool_item(value: object, where: str) -> bool:
+    """``value`` if it is a bool, or :class:`StateError` naming ``where``."""
     if not isinstance(value, bool):
-        raise StateError(f"{where}.{key} must be true or false, not {value!r}")
+        raise StateError(f"{where} must be true or false, not {value!r}")
     return value
 
 

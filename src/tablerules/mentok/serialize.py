@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tablerules._common import (
+    bool_item,
     card_count_problems,
+    int_item,
     parse_card_field,
     read_bool,
     read_int,
@@ -13,6 +15,7 @@ from tablerules._common import (
     read_mapping,
     read_optional_int,
     read_per_seat,
+    read_seats,
     read_str,
     write_cards,
 )
@@ -115,20 +118,8 @@ def to_dict(state: State) -> dict[str, object]:
 # --- reading -----------------------------------------------------------------
 
 
-def _bool_item(value: object, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise StateError(f"{where} must be true or false, not {value!r}")
-    return value
-
-
-def _int_item(value: object, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise StateError(f"{where} must be an integer, not {value!r}")
-    return value
-
-
 def _optional_bool_item(value: object, where: str) -> bool | None:
-    return None if value is None else _bool_item(value, where)
+    return None if value is None else bool_item(value, where)
 
 
 def _read_config(data: Mapping[str, object], where: str) -> Config:
@@ -225,22 +216,10 @@ def _read_summary(raw: object, where: str, players: int) -> RoundSummary:
         dealer=read_int(data, "dealer", where, minimum=0),
         abandoned=read_bool(data, "abandoned", where),
         tables=_read_tables(data, "tables", where, players),
-        hands=tuple(
-            parse_card_field(hand, f"{where}.hands[{i}]")
-            for i, hand in enumerate(read_per_seat(data, "hands", where, players))
-        ),
-        choices=tuple(
-            _optional_bool_item(value, f"{where}.choices[{i}]")
-            for i, value in enumerate(read_per_seat(data, "choices", where, players))
-        ),
-        cheated=tuple(
-            _bool_item(value, f"{where}.cheated[{i}]")
-            for i, value in enumerate(read_per_seat(data, "cheated", where, players))
-        ),
-        points=tuple(
-            _int_item(value, f"{where}.points[{i}]")
-            for i, value in enumerate(read_per_seat(data, "points", where, players))
-        ),
+        hands=read_seats(data, "hands", where, players, parse_card_field),
+        choices=read_seats(data, "choices", where, players, _optional_bool_item),
+        cheated=read_seats(data, "cheated", where, players, bool_item),
+        points=read_seats(data, "points", where, players, int_item),
         history=_read_history(data, "history", where, players),
     )
 
@@ -270,17 +249,14 @@ def from_dict(data: Mapping[str, object]) -> State:
     config = _read_config(data, where)
     players = config.players
     seed = read_int(data, "seed", where)
-    hands = tuple(
-        parse_card_field(hand, f"{where}.hands[{i}]")
-        for i, hand in enumerate(read_per_seat(data, "hands", where, players))
-    )
+    hands = read_seats(data, "hands", where, players, parse_card_field)
     stood_raw = read_per_seat(data, "stood", where, players)
     stood = []
     for seat, flags in enumerate(stood_raw):
         if not isinstance(flags, list):
             raise StateError(f"{where}.stood[{seat}] must be a list, not {flags!r}")
         stood.append(
-            tuple(_bool_item(flag, f"{where}.stood[{seat}][{i}]") for i, flag in enumerate(flags))
+            tuple(bool_item(flag, f"{where}.stood[{seat}][{i}]") for i, flag in enumerate(flags))
         )
     last_raw = data.get("last_round")
     if "last_round" not in data:
@@ -290,26 +266,17 @@ def from_dict(data: Mapping[str, object]) -> State:
         seed=seed,
         round=read_int(data, "round", where, minimum=0),
         dealer=read_int(data, "dealer", where, minimum=0),
-        scores=tuple(
-            _int_item(value, f"{where}.scores[{i}]")
-            for i, value in enumerate(read_per_seat(data, "scores", where, players))
-        ),
-        in_game=tuple(
-            _bool_item(value, f"{where}.in_game[{i}]")
-            for i, value in enumerate(read_per_seat(data, "in_game", where, players))
-        ),
+        scores=read_seats(data, "scores", where, players, int_item),
+        in_game=read_seats(data, "in_game", where, players, bool_item),
         hands=hands,
         tables=_read_tables(data, "tables", where, players),
         stood=tuple(stood),
         deck=parse_card_field(data.get("deck"), f"{where}.deck"),
         history=_read_history(data, "history", where, players),
-        choices=tuple(
-            _optional_bool_item(value, f"{where}.choices[{i}]")
-            for i, value in enumerate(read_per_seat(data, "choices", where, players))
-        ),
+        choices=read_seats(data, "choices", where, players, _optional_bool_item),
         to_act=read_optional_int(data, "to_act", where),
         winners=tuple(
-            _int_item(value, f"{where}.winners[{i}]")
+            int_item(value, f"{where}.winners[{i}]")
             for i, value in enumerate(read_list(data, "winners", where))
         ),
         last_round=None

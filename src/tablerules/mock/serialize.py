@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tablerules._common import (
+    bool_item,
     check_cards_once,
+    int_item,
     parse_card_field,
     read_bool,
     read_cards,
@@ -13,7 +15,7 @@ from tablerules._common import (
     read_list,
     read_mapping,
     read_optional_int,
-    read_per_seat,
+    read_seats,
     read_str,
     write_cards,
 )
@@ -114,13 +116,6 @@ def _optional_seat(data: Mapping[str, object], key: str, where: str, players: in
     return None if value is None else _seat(value, players, f"{where}.{key}")
 
 
-def _int_list(values: list[object], where: str) -> tuple[int, ...]:
-    for index, value in enumerate(values):
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise StateError(f"{where}[{index}] must be an integer, not {value!r}")
-    return tuple(values)  # type: ignore[arg-type]
-
-
 def _read_config(data: Mapping[str, object]) -> Config:
     raw = read_mapping(data.get("config"), "state.config")
     where = "state.config"
@@ -176,10 +171,7 @@ def _read_summary(raw: object, players: int) -> RoundSummary | None:
         return None
     where = "state.last_round"
     data = read_mapping(raw, where)
-    melds = tuple(
-        parse_card_field(value, f"{where}.melds[{seat}]")
-        for seat, value in enumerate(read_per_seat(data, "melds", where, players))
-    )
+    melds = read_seats(data, "melds", where, players, parse_card_field)
     for seat, meld in enumerate(melds):
         if len(meld) > MELD_SIZE or len(set(meld)) != len(meld):
             raise StateError(f"{where}.melds[{seat}] must be up to five different cards")
@@ -190,14 +182,12 @@ def _read_summary(raw: object, players: int) -> RoundSummary | None:
         round=read_int(data, "round", where, minimum=0),
         dealer=_seat(data.get("dealer"), players, f"{where}.dealer"),
         melds=melds,
-        hand_points=_int_list(
-            read_per_seat(data, "hand_points", where, players), f"{where}.hand_points"
-        ),
+        hand_points=read_seats(data, "hand_points", where, players, int_item),
         first_complete=_optional_seat(data, "first_complete", where, players),
         highest_hand=tuple(
             _seat(seat, players, f"{where}.highest_hand[{i}]") for i, seat in enumerate(highest)
         ),
-        points=_int_list(read_per_seat(data, "points", where, players), f"{where}.points"),
+        points=read_seats(data, "points", where, players, int_item),
     )
     if summary.dealer != summary.round % players:
         raise StateError(
@@ -239,23 +229,13 @@ def from_dict(data: Mapping[str, Any]) -> State:
     where = "state"
     seed = read_int(state, "seed", where)
     round_index = read_int(state, "round", where, minimum=0)
-    scores = _int_list(read_per_seat(state, "scores", where, players), "state.scores")
-    hands = tuple(
-        parse_card_field(value, f"state.hands[{seat}]")
-        for seat, value in enumerate(read_per_seat(state, "hands", where, players))
-    )
-    melds = tuple(
-        parse_card_field(value, f"state.melds[{seat}]")
-        for seat, value in enumerate(read_per_seat(state, "melds", where, players))
-    )
+    scores = read_seats(state, "scores", where, players, int_item)
+    hands = read_seats(state, "hands", where, players, parse_card_field)
+    melds = read_seats(state, "melds", where, players, parse_card_field)
     deck = read_cards(state, "deck", where)
     opening = read_int(state, "opening", where, minimum=0)
     discard_pile = read_cards(state, "discard_pile", where)
-    finished_raw = read_per_seat(state, "finished", where, players)
-    for seat, value in enumerate(finished_raw):
-        if not isinstance(value, bool):
-            raise StateError(f"state.finished[{seat}] must be true or false, not {value!r}")
-    finished = tuple(bool(value) for value in finished_raw)
+    finished = read_seats(state, "finished", where, players, bool_item)
     first_complete = _optional_seat(state, "first_complete", where, players)
     to_act = _optional_seat(state, "to_act", where, players)
     step = read_str(state, "step", where)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablerules._common import (
     check_cards_once,
+    int_item,
     parse_card_field,
     read_bool,
     read_cards,
@@ -146,12 +147,7 @@ def _int_tuple(
     items = read_list(data, key, where)
     if size is not None and len(items) != size:
         raise StateError(f"{where}.{key} must hold {size} values, not {len(items)}")
-    values = []
-    for position, item in enumerate(items):
-        if not isinstance(item, int) or isinstance(item, bool):
-            raise StateError(f"{where}.{key}[{position}] must be an integer, not {item!r}")
-        values.append(item)
-    return tuple(values)
+    return tuple(int_item(item, f"{where}.{key}[{i}]") for i, item in enumerate(items))
 
 
 def _read_board(item: object, where: str) -> Board:
