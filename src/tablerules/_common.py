@@ -1,51 +1,149 @@
-"""Pieces shared by the three games: seeded decks and reading serialized states.
+"""What the three games share: decks, seat order, checks, state building and records.
 
 Every game deals each round from a fresh deck shuffled by :func:`round_deck`,
-so a game's seed fixes every shuffle, and writes cards as text in
-``to_dict`` so records stay readable. ``from_dict`` reads its input with the
-``read_*`` helpers, which raise :class:`~tablerules.StateError` naming the
-field that is wrong.
+so a game's seed fixes every shuffle; seats take turns in :func:`turn_order`.
+States are built on hot paths by the constructor :func:`fast_init` makes from
+a class's attrs fields. ``to_dict`` writes cards as text so records stay
+readable, and starts with :func:`write_header`; ``from_dict`` reads it back
+with :func:`read_header` and the ``read_*`` helpers, which raise
+:class:`~tablerules.StateError` naming the field that is wrong (paths such as
+``state.scores[1]``). Error messages show the offending value through
+:func:`~tablerules.errors.show`, which stays short and never fails.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
+
+import attrs
+from typing_extensions import ParamSpec
 
 from tablerules.cards import FULL_DECK, Card, cards_text, parse_cards
-from tablerules.errors import CardError, ConfigError, RulesError, StateError
+from tablerules.errors import MAX_INT_BITS, CardError, ConfigError, RulesError, StateError, show
 
 _Item = TypeVar("_Item")
+_T = TypeVar("_T")
+_P = ParamSpec("_P")
+
+Json = dict[str, Any]
+"""A JSON-compatible record, as every ``to_dict`` returns."""
+
 
 __all__ = [
+    "Header",
+    "Json",
     "bool_item",
     "card_count_problems",
     "check_cards_once",
+    "check_rng",
     "check_seat",
     "check_seed",
+    "config_to_dict",
+    "fast_init",
     "int_item",
     "parse_card_field",
     "read_bool",
     "read_cards",
+    "read_config",
+    "read_header",
     "read_int",
     "read_list",
     "read_mapping",
     "read_optional_int",
+    "read_optional_seat",
     "read_per_seat",
     "read_seats",
     "read_str",
     "round_deck",
+    "seat_item",
     "stacked_deck",
+    "turn_order",
     "write_cards",
+    "write_header",
 ]
 
 
+@functools.cache
+def turn_order(players: int, dealer: int) -> tuple[int, ...]:
+    """The seats in turn order, starting left of the dealer.
+
+    >>> turn_order(4, 2)
+    (3, 0, 1, 2)
+    """
+    return tuple((dealer + 1 + step) % players for step in range(players))
+
+
+def check_rng(rng: object, parameter: str = "rng") -> random.Random:
+    """Return ``rng`` if it is a :class:`random.Random`, else raise :class:`TypeError`.
+
+    >>> check_rng(7)
+    Traceback (most recent call last):
+    ...
+    TypeError: rng must be a random.Random, such as random.Random(7), not int
+    """
+    if not isinstance(rng, random.Random):
+        raise TypeError(
+            f"{parameter} must be a random.Random, such as random.Random(7), "
+            f"not {type(rng).__name__}"
+        )
+    return rng
+
+
+def fast_init(cls: Callable[_P, _T]) -> Callable[_P, _T]:
+    """A constructor for the frozen attrs class ``cls`` that skips attrs' ``__init__``.
+
+    It takes the same arguments as ``cls`` (mypy sees the same signature) and
+    sets each slot directly, without converters or validators: the engine's
+    way to build states whose fields it knows are good. Call it with keywords.
+
+    >>> @attrs.frozen
+    ... class Point:
+    ...     x: int
+    ...     y: int = 0
+    >>> make_point = fast_init(Point)
+    >>> make_point(x=1) == Point(1, 0)
+    True
+    """
+    klass: Any = cls  # an attrs class; typed as a callable so the signature carries over
+    namespace: dict[str, object] = {"_new": object.__new__, "_cls": klass}
+    parameters, body = [], []
+    for field in attrs.fields(klass):
+        if isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
+            raise TypeError(f"fast_init does not support factory defaults ({field.name})")
+        if field.default is attrs.NOTHING:
+            parameters.append(field.name)
+        else:
+            namespace[f"_default_{field.name}"] = field.default
+            parameters.append(f"{field.name}=_default_{field.name}")
+        namespace[f"_set_{field.name}"] = klass.__dict__[field.name].__set__
+        body.append(f"    _set_{field.name}(self, {field.name})")
+    name = klass.__name__
+    source = (
+        f"def make_{name}({', '.join(parameters)}):\n"
+        "    self = _new(_cls)\n" + "\n".join(body) + "\n    return self\n"
+    )
+    exec(source, namespace)
+    made: Callable[_P, _T] = namespace[f"make_{name}"]  # type: ignore[assignment]
+    made.__doc__ = f"Build a {name} from known-good fields, skipping attrs' checks."
+    return made
+
+
 def check_seed(seed: object) -> int:
-    """Return ``seed`` if it is an int (not a bool), else raise :class:`ConfigError`."""
+    """Return ``seed`` if it is an int (not a bool), else raise :class:`ConfigError`.
+
+    >>> check_seed(2**300)
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.ConfigError: seed must fit in 256 bits, not an integer of 301 bits
+    """
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ConfigError(f"seed must be an int, not {type(seed).__name__}")
+    if seed.bit_length() > MAX_INT_BITS:
+        raise ConfigError(f"seed must fit in {MAX_INT_BITS} bits, not {show(seed)}")
     return seed
 
 
@@ -58,7 +156,7 @@ def check_seat(seat: object, players: int) -> int:
     tablerules.errors.RulesError: seat must be 0 to 3, not 4
     """
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise RulesError(f"seat must be 0 to {players - 1}, not {seat!r}")
+        raise RulesError(f"seat must be 0 to {players - 1}, not {show(seat)}")
     return seat
 
 
@@ -89,7 +187,7 @@ def stacked_deck(deck: Sequence[Card], decks: int = 1) -> tuple[Card, ...]:
     cards = tuple(deck)
     for card in cards:
         if not isinstance(card, Card):
-            raise ConfigError(f"a stacked deck holds Card values, not {card!r}")
+            raise ConfigError(f"a stacked deck holds Card values, not {show(card)}")
     problem = card_count_problems(cards, decks)
     if problem:
         what = "once each" if decks == 1 else f"{decks} times each"
@@ -129,6 +227,147 @@ def check_cards_once(cards: Iterable[Card]) -> None:
 def write_cards(cards: Sequence[Card]) -> str:
     """Cards as one string of card text, ``""`` for none (see :func:`read_cards`)."""
     return cards_text(cards)
+
+
+def write_header(game: str, version: int, state: Any) -> Json:
+    """The fields every state record starts with: game, version, config, seed, round, scores.
+
+    >>> import tablerules.mock as mock
+    >>> sorted(write_header("mock", 1, mock.new_game(seed=1)))
+    ['config', 'game', 'round', 'scores', 'seed', 'version']
+    """
+    return {
+        "game": game,
+        "version": version,
+        "config": config_to_dict(state.config),
+        "seed": state.seed,
+        "round": state.round,
+        "scores": list(state.scores),
+    }
+
+
+@attrs.frozen
+class Header:
+    """The common fields of a state record, read and checked by :func:`read_header`."""
+
+    config: Any
+    """The game's ``Config``."""
+    seed: int
+    """The game's seed."""
+    round: int
+    """The round being played (0-based)."""
+    scores: tuple[int, ...]
+    """Each seat's score."""
+
+
+def read_header(
+    data: object, game: str, version: int, config_class: type[object]
+) -> tuple[Mapping[str, object], Header]:
+    """Check a record's game and version and read the fields :func:`write_header` wrote.
+
+    Returns the record as a mapping and its :class:`Header`.
+
+    >>> import tablerules.mock as mock
+    >>> read_header({"game": "ofc"}, "mock", 1, mock.Config)
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.StateError: state.game must be 'mock', not 'ofc'
+    """
+    record = read_mapping(data, "state")
+    if record.get("game") != game:
+        raise StateError(f"state.game must be {game!r}, not {show(record.get('game'))}")
+    if record.get("version") != version or isinstance(record.get("version"), bool):
+        raise StateError(
+            f"state.version must be {version} (this library writes and reads version {version}), "
+            f"not {show(record.get('version'))}"
+        )
+    config = read_config(record, "state", config_class)
+    players: int = config.players  # type: ignore[attr-defined]
+    header = Header(
+        config=config,
+        seed=read_int(record, "seed", "state"),
+        round=read_int(record, "round", "state", minimum=0),
+        scores=read_seats(record, "scores", "state", players, int_item),
+    )
+    return record, header
+
+
+def config_to_dict(config: object) -> Json:
+    """A ``Config`` as a JSON-compatible dict, one entry per attrs field (tuples as lists).
+
+    >>> import tablerules.mentok as mentok
+    >>> config_to_dict(mentok.Config(players=2))["players"]
+    2
+    """
+    values = attrs.asdict(config, recurse=False)  # type: ignore[arg-type]
+    return {
+        name: list(value) if isinstance(value, tuple) else value for name, value in values.items()
+    }
+
+
+def read_config(data: Mapping[str, object], where: str, config_class: type[_T]) -> _T:
+    """Field ``config`` of a record, read with ``config_class``'s own checks.
+
+    Every attrs field must be present and no other; values must be JSON
+    scalars (lists become tuples); what ``config_class`` refuses becomes a
+    :class:`StateError` saying why.
+
+    >>> import tablerules.mock as mock
+    >>> read_config({"config": {"players": 4}}, "state", mock.Config)
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.StateError: state.config has no field 'target'
+    """
+    where = f"{where}.config"
+    raw = read_mapping(_field(data, "config", where.rsplit(".", 1)[0]), where)
+    names = [field.name for field in attrs.fields(config_class)]  # type: ignore[arg-type]
+    unknown = sorted(set(raw) - set(names))
+    if unknown:
+        raise StateError(f"{where} has unknown fields: {', '.join(map(show, unknown))}")
+    values: dict[str, object] = {}
+    for name in names:
+        value = _field(raw, name, where)
+        if isinstance(value, list):
+            value = tuple(value)
+            items: tuple[object, ...] = value
+            if not all(_is_scalar(item) for item in items):
+                raise StateError(f"{where}.{name} must be a list of numbers, not {show(value)}")
+        elif not _is_scalar(value):
+            raise StateError(
+                f"{where}.{name} must be a number, string, bool or null, not {show(value)}"
+            )
+        if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
+            raise StateError(f"{where}.{name} is too large: {show(value)}")
+        values[name] = value
+    try:
+        return config_class(**values)
+    except ConfigError as error:
+        raise StateError(f"{where}: {error}") from None
+
+
+def _is_scalar(value: object) -> bool:
+    return value is None or isinstance(value, (bool, int, str))
+
+
+def seat_item(value: object, where: str, players: int) -> int:
+    """``value`` if it is a seat at a table of ``players``, or :class:`StateError` naming ``where``.
+
+    >>> seat_item(3, "state.to_act", 3)
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.StateError: state.to_act must be a seat from 0 to 2, not 3
+    """
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise StateError(f"{where} must be a seat from 0 to {players - 1}, not {show(value)}")
+    return value
+
+
+def read_optional_seat(
+    data: Mapping[str, object], key: str, where: str, players: int
+) -> int | None:
+    """Field ``key`` as a seat or ``None``, or :class:`StateError`."""
+    value = _field(data, key, where)
+    return None if value is None else seat_item(value, f"{where}.{key}", players)
 
 
 def read_mapping(data: object, where: str) -> Mapping[str, object]:
@@ -199,14 +438,16 @@ def read_seats(
 def int_item(value: object, where: str) -> int:
     """``value`` if it is an int (not a bool), or :class:`StateError` naming ``where``."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise StateError(f"{where} must be an integer, not {value!r}")
+        raise StateError(f"{where} must be an integer, not {show(value)}")
+    if value.bit_length() > MAX_INT_BITS:
+        raise StateError(f"{where} is too large: {show(value)} (at most {MAX_INT_BITS} bits)")
     return value
 
 
 def bool_item(value: object, where: str) -> bool:
     """``value`` if it is a bool, or :class:`StateError` naming ``where``."""
     if not isinstance(value, bool):
-        raise StateError(f"{where} must be true or false, not {value!r}")
+        raise StateError(f"{where} must be true or false, not {show(value)}")
     return value
 
 
@@ -214,7 +455,7 @@ def read_str(data: Mapping[str, object], key: str, where: str) -> str:
     """Field ``key`` as a str, or :class:`StateError`."""
     value = _field(data, key, where)
     if not isinstance(value, str):
-        raise StateError(f"{where}.{key} must be a string, not {value!r}")
+        raise StateError(f"{where}.{key} must be a string, not {show(value)}")
     return value
 
 
@@ -234,7 +475,7 @@ def read_cards(data: Mapping[str, object], key: str, where: str) -> tuple[Card, 
 def parse_card_field(value: object, where: str) -> tuple[Card, ...]:
     """Card text written by :func:`write_cards` read back, or :class:`StateError`."""
     if not isinstance(value, str):
-        raise StateError(f"{where} must be card text such as 'As Kd', not {value!r}")
+        raise StateError(f"{where} must be card text such as 'As Kd', not {show(value)}")
     if not value.strip():
         return ()
     try:

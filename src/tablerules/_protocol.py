@@ -99,8 +99,8 @@ class Game(Protocol[StateT, ActionT, ObservationT, ConfigT]):
     ) -> StateT:
         """A new game; the seed fixes every shuffle."""
 
-    def legal_actions(self, state: StateT) -> tuple[ActionT, ...]:
-        """Every legal action of the seat to act."""
+    def legal_actions(self, state: StateT) -> Sequence[ActionT]:
+        """Every legal action of the seat to act, in a stable order."""
 
     def is_legal(self, state: StateT, action: ActionT) -> bool:
         """Whether ``action`` is legal now."""
@@ -110,6 +110,15 @@ class Game(Protocol[StateT, ActionT, ObservationT, ConfigT]):
 
     def apply(self, state: StateT, action: ActionT) -> StateT:
         """The state after ``action``; the given state is unchanged."""
+
+    def apply_unchecked(self, state: StateT, action: ActionT) -> StateT:
+        """:meth:`apply` without the legality check, for actions known to be legal."""
+
+    def check_state(self, state: StateT) -> None:
+        """Raise :class:`~tablerules.StateError` if ``state`` breaks the rules' invariants."""
+
+    def parse_action(self, text: str) -> ActionT:
+        """The action that ``str(action)`` wrote as ``text``."""
 
     def observe(self, state: StateT, seat: int) -> ObservationT:
         """What ``seat`` may know."""

@@ -25,12 +25,21 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Final, SupportsIndex
 
-from tablerules.errors import CardError
+from tablerules.errors import CardError, show
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-__all__ = ["FULL_DECK", "Card", "Rank", "Suit", "cards_text", "parse_cards"]
+__all__ = [
+    "FULL_DECK",
+    "Card",
+    "Rank",
+    "Suit",
+    "card_tuple",
+    "cards_text",
+    "is_card",
+    "parse_cards",
+]
 
 RANK_LETTERS: Final = "23456789TJQKA"
 SUIT_LETTERS: Final = "cdhs"
@@ -275,3 +284,41 @@ def cards_text(cards: Iterable[Card]) -> str:
     'As Kd 7h'
     """
     return " ".join([_TEXT_OF[card] for card in cards])
+
+
+def is_card(value: object) -> bool:
+    """Whether ``value`` is one of the 52 cards; a plain int equal to a card's code is not.
+
+    >>> is_card(Card.parse("As")), is_card(int(Card.parse("As"))), is_card("As")
+    (True, False, False)
+    """
+    return type(value) is Card and value in _INDEX_OF
+
+
+def card_tuple(value: object, what: str = "cards") -> tuple[Card, ...]:
+    """Cards given as card text or as :class:`Card` values, as a tuple in the given order.
+
+    Actions read their card fields with it. Anything else (a plain int, a
+    value that is none of the 52 cards, a value that is not iterable) raises
+    :class:`~tablerules.CardError` naming ``what``.
+
+    >>> card_tuple("As Kd")
+    (Card.parse('As'), Card.parse('Kd'))
+    >>> card_tuple("  "), card_tuple([])
+    ((), ())
+    >>> card_tuple([14], "Meld.cards")
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.CardError: Meld.cards must hold cards or card text such as 'As Kd', not 14
+    """
+    if isinstance(value, str):
+        return parse_cards(value) if value.strip() else ()
+    if isinstance(value, (bytes, bytearray)) or not hasattr(value, "__iter__"):
+        raise CardError(f"{what} must be cards or card text such as 'As Kd', not {show(value)}")
+    cards = tuple(value)
+    for card in cards:
+        if type(card) is not Card or card not in _INDEX_OF:
+            raise CardError(
+                f"{what} must hold cards or card text such as 'As Kd', not {show(card)}"
+            )
+    return cards

@@ -1,8 +1,14 @@
 """The library's exceptions.
 
 Every error the library raises on purpose derives from :class:`RulesError`,
-and every one of them is also a :class:`ValueError`, so code that already
-catches ``ValueError`` keeps working.
+which derives from :class:`ValueError`, so code that already catches
+``ValueError`` keeps working:
+
+- :class:`IllegalActionError`: an action the rules forbid now;
+- :class:`ConfigError`: a configuration (or stacked deck) that cannot be played;
+- :class:`CardError`: bad card text, wrong card counts, repeated cards or
+  values that are not cards;
+- :class:`StateError`: a serialized state that is malformed or breaks the rules.
 
 >>> import tablerules as tr
 >>> try:
@@ -10,20 +16,33 @@ catches ``ValueError`` keeps working.
 ... except tr.CardError as error:
 ...     print(error)
 bad card '1s': '1' is not a rank (expected one of 2 3 4 5 6 7 8 9 T J Q K A)
->>> issubclass(tr.IllegalActionError, ValueError)
-True
+>>> issubclass(tr.IllegalActionError, tr.RulesError), issubclass(tr.RulesError, ValueError)
+(True, True)
 """
 
 from __future__ import annotations
 
+import reprlib
+from typing import Final
+
 __all__ = ["CardError", "ConfigError", "IllegalActionError", "RulesError", "StateError"]
 
+MAX_INT_BITS: Final = 256
+"""The largest integers a record or a seed may hold, in bits: far past any
+score or seed in use, and short enough to print (Python refuses to print
+integers of more than 4,300 digits)."""
 
-class RulesError(Exception):
-    """Base class of every error the library raises on purpose."""
+
+class RulesError(ValueError):
+    """Base class of every error the library raises on purpose; a :class:`ValueError`.
+
+    A wrong argument *type* (a config that is not the game's ``Config``, an
+    ``rng`` that is not a :class:`random.Random`) is a :class:`TypeError`
+    instead, naming the parameter.
+    """
 
 
-class IllegalActionError(RulesError, ValueError):
+class IllegalActionError(RulesError):
     """An action that the rules forbid in the current state.
 
     The message says which rule was broken; ``action`` holds the action.
@@ -36,13 +55,54 @@ class IllegalActionError(RulesError, ValueError):
         """The offending action, or ``None`` when there was none to keep."""
 
 
-class ConfigError(RulesError, ValueError):
+class ConfigError(RulesError):
     """A game configuration (or a stacked deck) that cannot be played."""
 
 
-class CardError(RulesError, ValueError):
-    """Card text that does not name a card, or a value that is not a card."""
+class CardError(RulesError):
+    """Bad card text, a wrong card count, a repeated card, or a value that is not a card."""
 
 
-class StateError(RulesError, ValueError):
+class StateError(RulesError):
     """A serialized state that is malformed or breaks the rules' invariants."""
+
+
+def show(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for an error message: short, and safe for any input.
+
+    Integers too long to print, values nested past the recursion limit and
+    objects whose ``repr`` fails are described instead of shown.
+
+    >>> show("As")
+    "'As'"
+    >>> show(10**5000)
+    'an integer of 16610 bits'
+    >>> show(list(range(100)))
+    '[0, 1, 2, 3, 4, 5, ...]'
+    >>> deep: list[object] = []
+    >>> for _ in range(100_000):
+    ...     deep = [deep]
+    >>> show(deep)
+    '[[[[...]]]]'
+    """
+    if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
+        return f"an integer of {value.bit_length()} bits"
+    try:
+        text = _SHORT_REPR.repr(value)
+    except Exception:
+        return f"a {type(value).__name__} value"
+    return text if len(text) <= limit else text[: limit - 4] + " ..."
+
+
+class _ShortRepr(reprlib.Repr):
+    """A :mod:`reprlib` repr that also describes huge integers inside containers."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > MAX_INT_BITS:
+            return f"<an integer of {x.bit_length()} bits>"
+        return super().repr_int(x, level)
+
+
+_SHORT_REPR: Final = _ShortRepr()
+_SHORT_REPR.maxlevel = 3
+_SHORT_REPR.maxstring = _SHORT_REPR.maxother = _SHORT_REPR.maxlong = 40
