@@ -1,9 +1,12 @@
 """One conformance suite, run against every game in ``tablerules.GAMES``.
 
 Random playouts over several configs of each game check the promises every
-game module makes: pure transitions, legal actions that apply,
-determinism, card conservation, JSON round trips, clear errors for bad input,
-and observations that never show the deck.
+game module makes: pure transitions, legal actions that apply, ``apply_unchecked``
+agreeing with ``apply``, determinism, card conservation, the invariant check,
+JSON round trips, the action notation, and observations that never show the
+deck. A table of bad calls per game checks the error family: each raises a
+:class:`~tablerules.RulesError` (a :class:`ValueError`), or a :class:`TypeError`
+for an argument of the wrong type, and never changes its input.
 """
 
 from __future__ import annotations
@@ -24,8 +27,7 @@ from hypothesis import strategies as st
 
 import tablerules as tr
 from tablerules import mentok, mock, ofc
-
-AnyGame = tr.Game[Any, Any, Any, Any]
+from tests.helpers import AnyGame, playout, random_state
 
 CONFIGS: dict[str, list[object]] = {
     "ofc": [
@@ -112,23 +114,6 @@ def check_observation_hides_deck(game: AnyGame, state: Any, decks: int) -> None:
         assert not texts & hidden, f"repr of seat {seat}'s observation shows {texts & hidden}"
         pickled = pickle.loads(pickle.dumps(observation))
         assert pickled == observation
-
-
-def playout(
-    game: AnyGame, config: object, seed: int, check: Callable[[Any, Any], None]
-) -> tuple[Any, list[Any]]:
-    """Play random actions to the end, calling ``check(before, action)`` at each step."""
-    rng = random.Random(seed)
-    state = game.new_game(config, seed=seed)
-    actions: list[Any] = []
-    for _ in range(20_000):
-        if state.is_over:
-            return state, actions
-        action = game.random_action(state, rng)
-        check(state, action)
-        state = game.apply(state, action)
-        actions.append(action)
-    pytest.fail("the game did not end within 20,000 actions")
 
 
 def game_names() -> list[str]:
@@ -365,3 +350,303 @@ def test_observe_refuses_a_seat_that_is_not_at_the_table(name: str, seat: object
     state = game.new_game(CONFIGS[name][0], seed=2)
     with pytest.raises(tr.RulesError, match="seat must be"):
         game.observe(state, seat)  # type: ignore[arg-type]
+
+
+# --- apply_unchecked, check_state and the notation ------------------------------------
+
+
+@settings(max_examples=max(12, settings().max_examples // 5))
+@given(games_and_configs, st.integers(0, 10_000))
+def test_apply_unchecked_gives_the_states_apply_gives(
+    choice: tuple[str, object], seed: int
+) -> None:
+    name, config = choice
+    game: AnyGame = tr.GAMES[name]
+
+    def check(state: Any, action: Any) -> None:
+        before = game.to_dict(state)
+        assert game.apply_unchecked(state, action) == game.apply(state, action)
+        assert game.to_dict(state) == before, "apply_unchecked changed its input"
+
+    checked, actions = playout(game, config, seed, check)
+    unchecked, same_actions = playout(game, config, seed, unchecked=True)
+    assert unchecked == checked
+    assert same_actions == actions
+
+
+@settings(max_examples=max(12, settings().max_examples // 5))
+@given(games_and_configs, st.integers(0, 10_000))
+def test_every_reached_state_passes_check_state_and_actions_read_back(
+    choice: tuple[str, object], seed: int
+) -> None:
+    name, config = choice
+    game: AnyGame = tr.GAMES[name]
+
+    def check(state: Any, action: Any) -> None:
+        game.check_state(state)
+        text = str(action)
+        assert game.parse_action(text) == action, text
+        assert str(game.parse_action(text)) == text
+
+    final, _ = playout(game, config, seed, check)
+    game.check_state(final)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_listed_actions_read_back_from_their_text(name: str) -> None:
+    game: AnyGame = tr.GAMES[name]
+    for config in CONFIGS[name]:
+        for steps in (0, 1, 5, 9):
+            state = random_state(game, config, seed=steps, steps=steps)
+            if state.is_over or (name == "ofc" and state.in_fantasyland_turn):
+                continue
+            for action in game.legal_actions(state):
+                assert game.parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_check_state_refuses_a_state_that_breaks_the_rules(name: str) -> None:
+    game: AnyGame = tr.GAMES[name]
+    state = random_state(game, CONFIGS[name][1], seed=4, steps=3)
+    game.check_state(state)
+    scores = (state.scores[0] + 1, *state.scores[1:])
+    with pytest.raises(tr.StateError):
+        game.check_state(attrs.evolve(state, scores=scores))
+    with pytest.raises(tr.StateError):
+        game.check_state(attrs.evolve(state, deck=state.deck[1:]))
+
+
+# --- the error family ----------------------------------------------------------------
+
+BadCall = tuple[str, Callable[[], object], type[Exception]]
+
+
+def forged(cls: type[Any], **fields: object) -> Any:
+    """An instance of a frozen attrs class with ``fields`` set, past every converter."""
+    value = object.__new__(cls)
+    for field in attrs.fields(cls):
+        object.__setattr__(value, field.name, fields.get(field.name, field.default))
+    return value
+
+
+def common_bad_calls(name: str) -> list[BadCall]:
+    """Bad calls every game refuses the same way."""
+    game: AnyGame = tr.GAMES[name]
+    config = CONFIGS[name][0]
+    state = game.new_game(config, seed=1)
+    final, _ = playout(game, config, 3)
+    view = game.observe(state, 0)
+    record = game.to_dict(state)
+    deep: list[object] = []
+    for _ in range(50_000):
+        deep = [deep]
+    return [
+        ("seed as text", lambda: game.new_game(config, seed="x"), tr.ConfigError),  # type: ignore[arg-type]
+        ("seed too large", lambda: game.new_game(config, seed=10**5000), tr.ConfigError),
+        ("config of another kind", lambda: game.new_game(object(), seed=1), TypeError),
+        ("deck not a sequence", lambda: game.new_game(config, seed=1, deck=5), tr.ConfigError),  # type: ignore[arg-type]
+        ("deck of text", lambda: game.new_game(config, seed=1, deck="As Kd"), tr.ConfigError),  # type: ignore[arg-type]
+        (
+            "deck short",
+            lambda: game.new_game(config, seed=1, deck=tr.FULL_DECK[1:]),
+            tr.ConfigError,
+        ),
+        ("players as text", lambda: game.Config(players="2"), tr.ConfigError),
+        ("players as a list", lambda: game.Config(players=[]), tr.ConfigError),
+        ("no players", lambda: game.Config(players=0), tr.ConfigError),
+        ("max_rounds zero", lambda: game.Config(max_rounds=0), tr.ConfigError),
+        ("max_rounds as a float", lambda: game.Config(max_rounds=1.5), tr.ConfigError),
+        ("unknown config field", lambda: game.Config(colour="red"), TypeError),
+        ("rng an int", lambda: game.random_action(state, 7), TypeError),  # type: ignore[arg-type]
+        ("rng None", lambda: game.random_action(state, None), TypeError),  # type: ignore[arg-type]
+        (
+            "random_action once over",
+            lambda: game.random_action(final, random.Random(1)),
+            tr.IllegalActionError,
+        ),
+        ("apply None", lambda: game.apply(state, None), tr.IllegalActionError),
+        (
+            "apply once over",
+            lambda: game.apply(final, game.random_action(state, random.Random(1))),
+            tr.IllegalActionError,
+        ),
+        ("observe a missing seat", lambda: game.observe(state, 99), tr.RulesError),
+        ("determinize with an int rng", lambda: game.determinize(view, 5), TypeError),  # type: ignore[arg-type]
+        ("from_dict None", lambda: game.from_dict(None), tr.StateError),  # type: ignore[arg-type]
+        (
+            "from_dict a huge seed",
+            lambda: game.from_dict({**record, "seed": 10**5000}),
+            tr.StateError,
+        ),
+        (
+            "from_dict a huge score",
+            lambda: game.from_dict({**record, "scores": [10**5000] * len(state.scores)}),
+            tr.StateError,
+        ),
+        (
+            "from_dict deep nesting",
+            lambda: game.from_dict({**record, "hands": deep}),
+            tr.StateError,
+        ),
+        (
+            "from_dict deep config",
+            lambda: game.from_dict({**record, "config": {"players": deep}}),
+            tr.StateError,
+        ),
+        (
+            "from_dict unknown config field",
+            lambda: game.from_dict({**record, "config": {**record["config"], "colour": 1}}),
+            tr.StateError,
+        ),
+        ("parse_action empty", lambda: game.parse_action(""), tr.IllegalActionError),
+        ("parse_action junk", lambda: game.parse_action("zz top"), tr.IllegalActionError),
+        ("parse_action not text", lambda: game.parse_action(5), TypeError),  # type: ignore[arg-type]
+    ]
+
+
+def game_bad_calls(name: str) -> list[BadCall]:
+    """Bad calls of each game's own actions and config fields."""
+    if name == "ofc":
+        state = ofc.new_game(seed=1)
+        return [
+            ("Place with an int", lambda: ofc.Place(top=5), tr.CardError),  # type: ignore[arg-type]
+            ("Place with a code", lambda: ofc.Place(top=[int(tr.FULL_DECK[0])]), tr.CardError),  # type: ignore[list-item]
+            ("Place with bad text", lambda: ofc.Place(top="Xx"), tr.CardError),
+            (
+                "Place with a forged card",
+                lambda: ofc.Place(top=[int.__new__(tr.Card, 5)]),
+                tr.CardError,
+            ),
+            (
+                "forged Place",
+                lambda: ofc.apply(
+                    state, forged(ofc.Place, top=(14,), middle=(), bottom=(), discard=())
+                ),
+                tr.IllegalActionError,
+            ),
+            (
+                "forged Place of junk",
+                lambda: ofc.apply(
+                    state, forged(ofc.Place, top=None, middle=5, bottom="x", discard=())
+                ),
+                tr.IllegalActionError,
+            ),
+            ("Board too full", lambda: ofc.Board(top="As Ks Qs Js"), tr.CardError),  # type: ignore[arg-type]
+            ("Board repeats", lambda: ofc.Board.parse("As As Kd / - / -"), tr.CardError),
+            ("Board of ints", lambda: ofc.Board(top=[1, 2, 3]), tr.CardError),  # type: ignore[arg-type]
+            ("variant a list", lambda: ofc.Config(variant=[]), tr.ConfigError),  # type: ignore[arg-type]
+            ("variant unknown", lambda: ofc.Config(variant="crazy"), tr.ConfigError),  # type: ignore[arg-type]
+            ("lowball_royalties an int", lambda: ofc.Config(lowball_royalties=5), tr.ConfigError),  # type: ignore[arg-type]
+            ("fantasyland_cards text", lambda: ofc.Config(fantasyland_cards="15"), tr.ConfigError),  # type: ignore[arg-type]
+            ("rank5 of four", lambda: tr.rank5(tr.parse_cards("As Ks Qs Js")), tr.CardError),
+            ("rank5 repeats", lambda: tr.rank5(tr.parse_cards("As As Qs Js Ts")), tr.CardError),
+            (
+                "rank5 of codes",
+                lambda: tr.rank5([int(card) for card in tr.parse_cards("As Ad Qs Js Ts")]),
+                tr.CardError,
+            ),  # type: ignore[misc]
+            (
+                "rank5 of repeated codes",
+                lambda: tr.rank5([int(tr.FULL_DECK[0])] * 2 + list(tr.FULL_DECK[4:7])),
+                tr.CardError,
+            ),  # type: ignore[operator]
+            ("rank3 of five", lambda: tr.rank3(tr.parse_cards("As Ks Qs Js Ts")), tr.CardError),
+            (
+                "best_rank of four",
+                lambda: tr.best_rank(tr.parse_cards("As Ks Qs Js")),
+                tr.CardError,
+            ),
+            (
+                "best_rank repeats",
+                lambda: tr.best_rank(tr.parse_cards("As As Ks Qs Js Ts 9s")),
+                tr.CardError,
+            ),
+            ("best_rank text", lambda: tr.best_rank("As Ks Qs Js Ts"), tr.CardError),  # type: ignore[arg-type]
+            ("rank_cards of none", lambda: tr.rank_cards(()), tr.CardError),
+            (
+                "rank_lowball27 repeats",
+                lambda: tr.rank_lowball27(tr.parse_cards("7s 7s 4h 3c 2d")),
+                tr.CardError,
+            ),
+        ]
+    if name == "mock":
+        state = mock.new_game(seed=1)
+        return [
+            ("Meld with an int", lambda: mock.Meld(cards=5), tr.CardError),  # type: ignore[arg-type]
+            ("Meld with codes", lambda: mock.Meld(cards=[int(tr.FULL_DECK[0])]), tr.CardError),  # type: ignore[list-item]
+            ("Meld discards bad text", lambda: mock.Meld(discards="1s"), tr.CardError),
+            ("Draw with an int flag", lambda: mock.Draw(from_discard=1), tr.CardError),  # type: ignore[arg-type]
+            (
+                "forged Draw",
+                lambda: mock.apply(state, forged(mock.Draw, from_discard="yes")),
+                tr.IllegalActionError,
+            ),
+            (
+                "forged Meld",
+                lambda: mock.apply(state, forged(mock.Meld, cards=(14,), discards=None)),
+                tr.IllegalActionError,
+            ),
+            ("ties unknown", lambda: mock.Config(highest_hand_ties="coin"), tr.ConfigError),  # type: ignore[arg-type]
+            ("ties a list", lambda: mock.Config(highest_hand_ties=[]), tr.ConfigError),  # type: ignore[arg-type]
+            ("target text", lambda: mock.Config(target="50"), tr.ConfigError),  # type: ignore[arg-type]
+            ("opening_size text", lambda: mock.Config(opening_size="3"), tr.ConfigError),  # type: ignore[arg-type]
+        ]
+    state = mentok.new_game(seed=1)
+    return [
+        ("Ask for no rank", lambda: mentok.Ask(1, "X"), tr.CardError),  # type: ignore[arg-type]
+        ("Ask for rank 15", lambda: mentok.Ask(1, 15), tr.CardError),  # type: ignore[arg-type]
+        ("Ask a text target", lambda: mentok.Ask("x", "Q"), tr.CardError),  # type: ignore[arg-type]
+        ("Ask with an int split", lambda: mentok.Ask(1, "Q", split=1), tr.CardError),  # type: ignore[arg-type]
+        ("Stand on True", lambda: mentok.Stand(hand=True), tr.CardError),
+        ("Score with an int", lambda: mentok.Score(use_hand=1), tr.CardError),  # type: ignore[arg-type]
+        (
+            "forged Ask",
+            lambda: mentok.apply(state, forged(mentok.Ask, target=99, rank=3, hand=7, split=False)),
+            tr.IllegalActionError,
+        ),
+        (
+            "forged Ask of junk",
+            lambda: mentok.apply(
+                state, forged(mentok.Ask, target="x", rank=None, hand=None, split=None)
+            ),
+            tr.IllegalActionError,
+        ),
+        (
+            "forged Stand",
+            lambda: mentok.apply(state, forged(mentok.Stand, hand="0")),
+            tr.IllegalActionError,
+        ),
+        ("three decks", lambda: mentok.Config(decks=3), tr.ConfigError),
+        ("strict text", lambda: mentok.Config(strict="yes"), tr.ConfigError),  # type: ignore[arg-type]
+        ("target a list", lambda: mentok.Config(target=[]), tr.ConfigError),  # type: ignore[arg-type]
+    ]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_bad_call_raises_an_error_of_the_family(name: str) -> None:
+    game: AnyGame = tr.GAMES[name]
+    state = game.new_game(CONFIGS[name][0], seed=1)
+    before = game.to_dict(state)
+    failures = []
+    calls = common_bad_calls(name) + game_bad_calls(name)
+    assert all(issubclass(expected, (tr.RulesError, TypeError)) for _, _, expected in calls)
+    for what, call, expected in calls:
+        try:
+            call()
+        except expected as error:
+            message = str(error)
+            if not message or len(message) > 600:
+                failures.append(f"{what}: unhelpful message {message[:80]!r}")
+        except Exception as error:
+            failures.append(f"{what}: {type(error).__name__}: {str(error)[:120]}")
+        else:
+            failures.append(f"{what}: no error")
+    assert not failures, "\n".join(failures)
+    assert game.to_dict(state) == before
+
+
+def test_the_error_family_is_one_tree() -> None:
+    for error in (tr.IllegalActionError, tr.ConfigError, tr.CardError, tr.StateError):
+        assert issubclass(error, tr.RulesError)
+    assert issubclass(tr.RulesError, ValueError)
+    assert tr.IllegalActionError("x", None).action is None

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 import attrs
 from typing_extensions import ParamSpec
 
-from tablerules.cards import FULL_DECK, Card, cards_text, parse_cards
+from tablerules.cards import FULL_DECK, Card, cards_text, is_card, parse_cards
 from tablerules.errors import MAX_INT_BITS, CardError, ConfigError, RulesError, StateError, show
 
 _Item = TypeVar("_Item")
@@ -184,9 +184,13 @@ def stacked_deck(deck: Sequence[Card], decks: int = 1) -> tuple[Card, ...]:
     ...
     tablerules.errors.ConfigError: a stacked deck must hold all 52 cards once each; missing As
     """
+    if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
+        raise ConfigError(
+            f"deck must be a sequence of Card values, such as tablerules.FULL_DECK, not {show(deck)}"
+        )
     cards = tuple(deck)
     for card in cards:
-        if not isinstance(card, Card):
+        if not is_card(card):
             raise ConfigError(f"a stacked deck holds Card values, not {show(card)}")
     problem = card_count_problems(cards, decks)
     if problem:
