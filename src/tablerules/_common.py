@@ -186,7 +186,7 @@ def stacked_deck(deck: Sequence[Card], decks: int = 1) -> tuple[Card, ...]:
     """
     if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
         raise ConfigError(
-            f"deck must be a sequence of Card values, such as tablerules.FULL_DECK, not {show(deck)}"
+            f"deck must be a sequence of Card values such as tablerules.FULL_DECK, not {show(deck)}"
         )
     cards = tuple(deck)
     for card in cards:
