@@ -6,8 +6,11 @@ Each game's rows come from its ``bench_<game>`` function. ``--workers N`` also
 runs random rounds of every game in ``N`` processes through
 :class:`concurrent.futures.ProcessPoolExecutor` (Ray and Dask offer the same
 executor interface, so the same code spreads a playout farm over a cluster).
-OFC is also measured against a minimal mutable loop playing the same random
-rounds without validation or immutability, to show what those cost.
+Playouts apply the drawn actions with ``apply_unchecked`` (they come from
+``random_action``, so they are legal), as a bot's playouts do; the rows marked
+"checked" use ``apply`` to show what the legality check costs. OFC is also
+measured against a minimal mutable loop playing the same random rounds
+without validation or immutability, to show what those cost.
 Speed lives here, never in the test suite: numbers depend on the machine.
 """
 
@@ -59,7 +62,7 @@ def random_rounds(name: str, seconds: float, seed: int = 0) -> int:
     while time.perf_counter() < deadline:
         state = game.new_game(config, seed=seed * 1_000_003 + count)
         while not state.is_over:
-            state = game.apply(state, game.random_action(state, rng))
+            state = game.apply_unchecked(state, game.random_action(state, rng))
         count += 1
     return count
 
@@ -135,16 +138,17 @@ def bench_ofc(seconds: float) -> list[Row]:
     config = ofc.Config(max_rounds=1)
     rng = random.Random(2026)
 
-    def one_round(index: int) -> None:
+    def one_round(index: int, apply: Callable[[ofc.State, ofc.Place], ofc.State]) -> None:
         state = ofc.new_game(config, seed=index)
         while state.to_act is not None:
-            state = ofc.apply(state, ofc.random_action(state, rng))
+            state = apply(state, ofc.random_action(state, rng))
 
-    rounds = per_second(one_round, seconds)
+    rounds = per_second(lambda index: one_round(index, ofc.apply_unchecked), seconds)
+    checked = per_second(lambda index: one_round(index, ofc.apply), seconds)
     # CPU time too: on a busy machine wall-clock rates drop with the load
     cpu_start, count = time.process_time(), 0
     while time.process_time() - cpu_start < seconds:
-        one_round(count)
+        one_round(count, ofc.apply_unchecked)
         count += 1
     cpu_rounds = count / (time.process_time() - cpu_start)
     first = ofc.new_game(config, seed=1)
@@ -162,7 +166,13 @@ def bench_ofc(seconds: float) -> list[Row]:
     return [
         ("random 2-player pineapple rounds", rounds, "rounds/s"),
         ("random 2-player pineapple rounds (CPU time)", cpu_rounds, "rounds/cpu-s"),
+        ("random 2-player pineapple rounds, checked", checked, "rounds/s"),
         ("apply (pineapple street)", microseconds(lambda: ofc.apply(later, action)), "us"),
+        (
+            "apply_unchecked (pineapple street)",
+            microseconds(lambda: ofc.apply_unchecked(later, action)),
+            "us",
+        ),
         ("apply (last street: scoring)", microseconds(lambda: ofc.apply(last, final_action)), "us"),
         (
             "random_action (pineapple street)",
@@ -188,13 +198,14 @@ def bench_mock(seconds: float) -> list[Row]:
     rng = random.Random(0)
     config = mock.Config(max_rounds=1)
 
-    def one_round(index: int) -> None:
+    def one_round(index: int, apply: Callable[[mock.State, mock.Action], mock.State]) -> None:
         state = mock.new_game(config, seed=index)
-        apply, random_action = mock.apply, mock.random_action
+        random_action = mock.random_action
         while state.to_act is not None:
             state = apply(state, random_action(state, rng))
 
-    rounds = per_second(one_round, seconds)
+    rounds = per_second(lambda index: one_round(index, mock.apply_unchecked), seconds)
+    checked = per_second(lambda index: one_round(index, mock.apply), seconds)
     state = mock.new_game(config, seed=1)
     for _ in range(9):  # a meld step with four cards in hand, mid-round
         state = mock.apply(state, mock.random_action(state, rng))
@@ -204,7 +215,13 @@ def bench_mock(seconds: float) -> list[Row]:
     fixed = random.Random(1)
     return [
         ("random 4-player rounds", rounds, "rounds/s"),
+        ("random 4-player rounds, checked", checked, "rounds/s"),
         ("apply (meld step)", microseconds(lambda: mock.apply(state, action)), "us"),
+        (
+            "apply_unchecked (meld step)",
+            microseconds(lambda: mock.apply_unchecked(state, action)),
+            "us",
+        ),
         ("legal_actions (meld step)", microseconds(lambda: mock.legal_actions(state)), "us"),
         ("random_action (meld step)", microseconds(lambda: mock.random_action(state, fixed)), "us"),
         ("observe", microseconds(lambda: mock.observe(state, 0)), "us"),
@@ -224,11 +241,11 @@ def bench_mentok(seconds: float) -> list[Row]:
 
     config = mentok.Config(players=4)
     rng = random.Random(2026)
-    apply, random_action = mentok.apply, mentok.random_action
+    random_action = mentok.random_action
 
     games = [mentok.new_game(config, seed=0)]
 
-    def one_round(index: int) -> None:
+    def one_round(index: int, apply: Callable[[mentok.State, mentok.Action], mentok.State]) -> None:
         # Play one round of the current game (its deal included); start a new
         # game when it ends, so every measured round is dealt exactly once.
         state = games[0]
@@ -239,14 +256,21 @@ def bench_mentok(seconds: float) -> list[Row]:
             state = apply(state, random_action(state, rng))
         games[0] = state
 
-    rounds = per_second(one_round, seconds)
+    rounds = per_second(lambda index: one_round(index, mentok.apply_unchecked), seconds)
+    checked = per_second(lambda index: one_round(index, mentok.apply), seconds)
     state = mentok.new_game(config, seed=1)
     for _ in range(3):
-        state = apply(state, random_action(state, rng))
+        state = mentok.apply(state, random_action(state, rng))
     action = mentok.legal_actions(state)[0]
     return [
         ("random 4-player rounds", rounds, "rounds/s"),
-        ("apply (an ask)", microseconds(lambda: apply(state, action)), "us"),
+        ("random 4-player rounds, checked", checked, "rounds/s"),
+        ("apply (an ask)", microseconds(lambda: mentok.apply(state, action)), "us"),
+        (
+            "apply_unchecked (an ask)",
+            microseconds(lambda: mentok.apply_unchecked(state, action)),
+            "us",
+        ),
         ("legal_actions", microseconds(lambda: mentok.legal_actions(state)), "us"),
         ("random_action", microseconds(lambda: random_action(state, rng)), "us"),
         ("observe", microseconds(lambda: mentok.observe(state, 0)), "us"),
