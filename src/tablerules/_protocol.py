@@ -77,18 +77,28 @@ class GameObservation(Protocol):
         """The observer's own private cards."""
 
     @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
     def last_round(self) -> object:
         """The public summary of the round just finished; ``None`` in round 0."""
 
 
 StateT = TypeVar("StateT", bound=GameState)
 ActionT = TypeVar("ActionT")
-ObservationT = TypeVar("ObservationT")
+ObservationT = TypeVar("ObservationT", bound=GameObservation)
 ConfigT = TypeVar("ConfigT")
 
 
 class Game(Protocol[StateT, ActionT, ObservationT, ConfigT]):
-    """A game module: its classes and its pure functions."""
+    """A game module: its classes and its functions.
+
+    The functions are pure: they never change their arguments, and their
+    results depend only on them (chance comes from the state's seed or from
+    the ``rng`` passed in). ``apply`` checks the action; ``apply_unchecked``
+    trusts it, for actions taken from ``legal_actions`` or ``random_action``.
+    """
 
     @property
     def Config(self) -> type[ConfigT]:  # noqa: N802 - the module attribute is a class
