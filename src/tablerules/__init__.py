@@ -18,7 +18,8 @@ True
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from tablerules._protocol import Game, GameObservation, GameState
 from tablerules.cards import FULL_DECK, Card, Rank, Suit, cards_text, parse_cards
@@ -43,22 +44,86 @@ from tablerules.ranking import (
 __version__ = "0.1.0.dev0"
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from tablerules import mentok, mock, ofc
 
-    GAMES: dict[str, Game[Any, Any, Any, Any]]
-    """Maps ``"ofc"``, ``"mock"`` and ``"mentok"`` to the game modules."""
+    OfcGame: TypeAlias = Game[ofc.State, ofc.Action, ofc.Observation, ofc.Config]
+    MockGame: TypeAlias = Game[mock.State, mock.Action, mock.Observation, mock.Config]
+    MentokGame: TypeAlias = Game[mentok.State, mentok.Action, mentok.Observation, mentok.Config]
+
+_GAME_NAMES = ("mentok", "mock", "ofc")
+
+
+class _Games(Mapping[str, Game[Any, Any, Any, Any]]):
+    """Maps ``"ofc"``, ``"mock"`` and ``"mentok"`` to the game modules, imported on first use.
+
+    A read-only :class:`~collections.abc.Mapping` whose lookups keep each
+    game's types for mypy: ``GAMES["ofc"]`` is a :class:`Game` of OFC's
+    ``State``, ``Action``, ``Observation`` and ``Config``, so
+    ``GAMES["ofc"].new_game(seed=1)`` is an ``ofc.State``; a name known only
+    at run time gives ``Game[Any, Any, Any, Any]``.
+
+    >>> import tablerules as tr
+    >>> sorted(tr.GAMES), "ofc" in tr.GAMES, len(tr.GAMES)
+    (['mentok', 'mock', 'ofc'], True, 3)
+    >>> tr.GAMES["ofc"] is tr.ofc
+    True
+    >>> tr.GAMES["chess"]
+    Traceback (most recent call last):
+    ...
+    KeyError: 'chess'
+    """
+
+    __slots__ = ("_modules",)
+
+    def __init__(self) -> None:
+        self._modules: dict[str, Game[Any, Any, Any, Any]] | None = None
+
+    @overload
+    def __getitem__(self, name: Literal["ofc"]) -> OfcGame: ...
+    @overload
+    def __getitem__(self, name: Literal["mock"]) -> MockGame: ...
+    @overload
+    def __getitem__(self, name: Literal["mentok"]) -> MentokGame: ...
+    @overload
+    def __getitem__(self, name: str) -> Game[Any, Any, Any, Any]: ...
+    def __getitem__(self, name: str) -> Game[Any, Any, Any, Any]:
+        if self._modules is None:
+            self._modules = _load_games()
+        return self._modules[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_GAME_NAMES)
+
+    def __len__(self) -> int:
+        return len(_GAME_NAMES)
+
+    def __contains__(self, name: object) -> bool:
+        return name in _GAME_NAMES
+
+    def __repr__(self) -> str:
+        return "tablerules.GAMES"
+
+
+def _load_games() -> dict[str, Game[Any, Any, Any, Any]]:
+    """Import the three games; mypy checks each module against its own ``Game`` type here."""
+    from tablerules import mentok, mock, ofc  # noqa: PLC0415 - imported on first use
+
+    ofc_game: OfcGame = ofc
+    mock_game: MockGame = mock
+    mentok_game: MentokGame = mentok
+    return {"mentok": mentok_game, "mock": mock_game, "ofc": ofc_game}
+
+
+# No docstring here: the API reference shows the class's, which the doctests run.
+GAMES = _Games()
 
 
 def __getattr__(name: str) -> object:
     """Import the games on first use, so ``import tablerules`` stays quick for the ranker alone."""
-    if name in ("mentok", "mock", "ofc"):
+    if name in _GAME_NAMES:
         return importlib.import_module(f"tablerules.{name}")
-    if name == "GAMES":
-        from tablerules import mentok, mock, ofc  # noqa: PLC0415 - imported on first use
-
-        games: dict[str, Game[Any, Any, Any, Any]] = {"mentok": mentok, "mock": mock, "ofc": ofc}
-        globals()["GAMES"] = games
-        return games
     raise AttributeError(f"module 'tablerules' has no attribute {name!r}")
 
 
