@@ -222,10 +222,12 @@ def test_the_complete_search_finds_the_only_deal() -> None:
 
 def test_determinize_refuses_other_arguments() -> None:
     state = mentok.new_game(seed=1)
-    with pytest.raises(tr.RulesError, match=r"needs a tablerules\.mentok\.Observation, not State"):
+    with pytest.raises(TypeError, match=r"needs a tablerules\.mentok\.Observation, not State"):
         mentok.determinize(state, random.Random(0))  # type: ignore[arg-type]
-    with pytest.raises(tr.RulesError, match=r"not NoneType"):
+    with pytest.raises(TypeError, match=r"not NoneType"):
         mentok.determinize(None, random.Random(0))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
+        mentok.determinize(mentok.observe(state, 0), 7)  # type: ignore[arg-type]
 
 
 def test_a_constrained_hand_is_drawn_uniformly() -> None:

@@ -38,7 +38,8 @@ def test_observation_shows_own_hand_tables_sizes_and_history() -> None:
     assert seen.tables == state.tables
     assert seen.hand_sizes == (3, 4)
     assert seen.deck_size == 42
-    assert seen.unseen_count == 42 + 3
+    assert len(seen.unseen_cards) == 42 + 3
+    assert set(seen.unseen_cards) == set(state.deck) | set(state.hands[0])
     assert seen.history == state.history
     assert seen.to_act == 0
     assert seen.phase is mentok.Phase.PLAY

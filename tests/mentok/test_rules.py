@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -354,6 +355,14 @@ def test_a_player_out_of_the_game_is_dealt_no_more_rounds_and_cannot_be_asked() 
     assert state.to_act == 0, "seat 1 is skipped"
 
 
+def forged(kind: type[Any], **fields: object) -> Any:
+    """An action built past its constructor's checks, with any field values."""
+    action = object.__new__(kind)
+    for name, value in fields.items():
+        object.__setattr__(action, name, value)
+    return action
+
+
 def test_illegal_action_kinds_are_rejected_with_reasons() -> None:
     state = game(TWO, players=2)
     for bad, reason in [
@@ -361,19 +370,51 @@ def test_illegal_action_kinds_are_rejected_with_reasons() -> None:
         (None, "not a Mentok action"),
         (Ask(0, "9", hand=1), "table hand 1"),
         (Ask(0, "9", hand=-1), "table hand -1"),
-        (Stand(hand="0"), "index of a table hand"),  # type: ignore[arg-type]
-        (Ask(0.0, "9"), "target must be"),  # type: ignore[arg-type]
-        (Ask(0, "9", split=1), "split must be True or False"),  # type: ignore[arg-type]
+        (forged(Stand, hand="0"), "index of a table hand"),
+        (forged(Ask, target=0.0, rank=tr.Rank.NINE, hand=0, split=False), "target must be"),
+        (forged(Ask, target=0, rank=tr.Rank.NINE, hand=0, split=1), "split must be True or False"),
+        (forged(Ask, target=0, rank="9", hand=0, split=False), "rank must be a Rank"),
+        (forged(Ask, target=0, rank=9, hand=0, split=False), "rank must be a Rank"),
+        (forged(Ask, target=2**300, rank=tr.Rank.NINE, hand=0, split=False), "target must be"),
+        (forged(Ask, target=0, rank=tr.Rank.NINE, hand=10**400, split=False), "table hand"),
+        (forged(Ask, target=0), "lacks a field"),
+        (forged(Stand), "lacks a field"),
+        (forged(Score, use_hand=1), "every player is done"),
         (Score(), "every player is done"),
     ]:
         assert not mentok.is_legal(state, bad)
         with pytest.raises(tr.IllegalActionError, match=reason) as info:
-            mentok.apply(state, bad)  # type: ignore[arg-type]
+            mentok.apply(state, bad)
         assert info.value.action is bad
-    with pytest.raises(tr.IllegalActionError, match="not a rank"):
+    scoring = play(state, Stand(0), Stand(0))
+    with pytest.raises(tr.IllegalActionError, match="use_hand must be True or False"):
+        mentok.apply(scoring, forged(Score, use_hand=1))
+
+
+def test_actions_check_their_fields_when_built() -> None:
+    with pytest.raises(tr.CardError, match="must be a rank"):
         Ask(0, 1)
-    with pytest.raises(tr.IllegalActionError, match="not a rank"):
+    with pytest.raises(tr.CardError, match="must be a rank"):
         Ask(0, "X")
+    with pytest.raises(tr.CardError, match="must be a rank"):
+        Ask(0, "1")
+    assert Ask(0, "10") == Ask(0, "T") == Ask(0, "t") == Ask(0, tr.Rank.TEN) == Ask(0, 10)
+    assert Ask(1, "q").rank is tr.Rank.QUEEN
+    builds: list[tuple[Callable[[], object], str]] = [
+        (lambda: Ask("x", "K"), "Ask.target"),  # type: ignore[arg-type]
+        (lambda: Ask(True, "K"), "Ask.target"),
+        (lambda: Ask(0.0, "K"), "Ask.target"),  # type: ignore[arg-type]
+        (lambda: Ask(2**300, "K"), "Ask.target"),
+        (lambda: Ask(0, "K", hand="0"), "Ask.hand"),  # type: ignore[arg-type]
+        (lambda: Ask(0, "K", split=1), "Ask.split"),  # type: ignore[arg-type]
+        (lambda: Stand(hand=True), "Stand.hand"),
+        (lambda: Stand(hand=None), "Stand.hand"),  # type: ignore[arg-type]
+        (lambda: Score(use_hand=1), "Score.use_hand"),  # type: ignore[arg-type]
+        (lambda: Score(use_hand="yes"), "Score.use_hand"),  # type: ignore[arg-type]
+    ]
+    for build, field in builds:
+        with pytest.raises(tr.CardError, match=field):
+            build()
 
 
 def test_apply_never_changes_its_input() -> None:
@@ -397,10 +438,26 @@ def test_config_is_validated() -> None:
     ]:
         with pytest.raises(tr.ConfigError, match=message):
             mentok.Config(**options)  # type: ignore[arg-type]
-    with pytest.raises(tr.ConfigError, match="Config"):
+    more: list[tuple[dict[str, object], str]] = [
+        ({"players": []}, "players must be an int"),
+        ({"decks": []}, "decks must be 1 or 2"),
+        ({"target": [21]}, "target must be a positive int"),
+        ({"target": 2**300}, "target must be a positive int"),
+        ({"max_rounds": 2.5}, "max_rounds"),
+        ({"exact_target": None}, "exact_target must be True or False"),
+    ]
+    for bad, message in more:
+        with pytest.raises(tr.ConfigError, match=message):
+            mentok.Config(**bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"config must be a mentok\.Config"):
         mentok.new_game("config", seed=1)  # type: ignore[arg-type]
     with pytest.raises(tr.ConfigError, match="seed"):
         mentok.new_game(seed="1")  # type: ignore[arg-type]
+    for deck in (5, "As Kd", None.__class__):
+        with pytest.raises(tr.ConfigError, match="deck"):
+            mentok.new_game(seed=1, deck=deck)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
+        mentok.random_action(mentok.new_game(seed=1), 7)  # type: ignore[arg-type]
 
 
 def test_an_abandoned_round_counts_towards_max_rounds() -> None:

@@ -100,7 +100,7 @@ BAD: list[tuple[str, Callable[[Record], None], str]] = [
     ("no seed", drop("seed"), "no field 'seed'"),
     ("seed type", set_field("seed", "1"), "state.seed must be an integer"),
     ("config", nested(("config", "players"), 7), "state.config"),
-    ("config type", nested(("config", "strict"), "no"), "state.config.strict"),
+    ("config type", nested(("config", "strict"), "no"), "state.config: strict"),
     ("bad card", nested(("hands", 0), "Ts Xx"), "state.hands[0]"),
     ("card type", nested(("hands", 0), 5), "state.hands[0]"),
     ("lost card", set_field("deck", "7h"), "missing"),
@@ -108,7 +108,7 @@ BAD: list[tuple[str, Callable[[Record], None], str]] = [
     ("scores length", set_field("scores", [0]), "one entry per seat"),
     ("score type", nested(("scores", 0), True), "state.scores[0]"),
     ("wrong turn", set_field("to_act", 1), "to_act must be seat 0"),
-    ("dealer", set_field("dealer", 1), "state.dealer"),
+    ("dealer", set_field("dealer", 0), "state.dealer is not a field"),
     ("tables vs history", nested(("tables", 0), ["Ts"]), "missing"),
     ("stood", nested(("stood", 0), [True]), "state.stood[0]"),
     ("history kind", nested(("history", 0, "kind"), "draw"), "history[0].kind"),
@@ -118,7 +118,8 @@ BAD: list[tuple[str, Callable[[Record], None], str]] = [
     ("choices early", set_field("choices", [True, None]), "score choices come after"),
     ("winners early", set_field("winners", [0]), "winners must be empty"),
     ("last_round in round 0", set_field("last_round", {}), "last_round"),
-    ("in_game", set_field("in_game", [True, False]), "in_game"),
+    ("in_game", set_field("in_game", [True, True]), "state.in_game is not a field"),
+    ("unknown field", set_field("note", "hello"), "state.note is not a field"),
     ("not a dict", set_field("history", "none"), "state.history must be a list"),
 ]
 
@@ -234,7 +235,7 @@ MORE_BAD: list[tuple[str, Callable[[], mentok.State], Callable[[Record], None], 
     ("table not a list", mid_round, nested(("tables", 0), "Ts"), "list of table hands"),
     ("three hands", mid_round, nested(("tables", 1), ["9h", "9d", "Ad"]), "at most 2"),
     ("empty hand", mid_round, nested(("tables", 0), [""]), "never empty"),
-    ("event seat", mid_round, nested(("history", 0, "seat"), 5), "seat must be below"),
+    ("event seat", mid_round, nested(("history", 0, "seat"), 5), "seat must be a seat from 0"),
     ("event hand", mid_round, nested(("history", 0, "hand"), 2), "hand must be 0 or 1"),
     ("event card", mid_round, nested(("history", 0, "card"), "9d 9c"), "one card or null"),
     ("event cheat", mid_round, delete(("history", 0, "cheat")), "no field 'cheat'"),
@@ -248,7 +249,7 @@ MORE_BAD: list[tuple[str, Callable[[], mentok.State], Callable[[Record], None], 
     ("last history", game_over, nested(("last_round", "history"), []), "history must match"),
     ("summary cheat", after_round, nested(("last_round", "history", 0, "cheat"), None), "known"),
     ("summary cheated", after_round, nested(("last_round", "cheated"), [False, False]), "cheated"),
-    ("summary dealer", after_round, nested(("last_round", "dealer"), 1), "dealer must be 0"),
+    ("summary dealer", after_round, nested(("last_round", "dealer"), 0), "dealer is not a field"),
     ("summary choice", after_round, nested(("last_round", "choices"), [None, True]), "chose"),
     ("summary seats", after_round, nested(("last_round", "points"), [0]), "one entry per seat"),
 ]
@@ -267,10 +268,19 @@ def test_more_bad_records_raise_state_error(
         mentok.from_dict(edit(change, make()))
 
 
-def test_nobody_leaves_without_exact_target() -> None:
+def test_who_is_in_the_game_and_the_dealer_follow_from_the_record() -> None:
     state = game("Kc Qc 2c 3c 9h  9d Ad 4d 5d Ts", players=2, exact_target=False)
-    with pytest.raises(tr.StateError, match="nobody leaves"):
-        mentok.from_dict(edit(set_field("in_game", [True, False]), state))
+    record = mentok.to_dict(state)
+    assert "in_game" not in record
+    assert "dealer" not in record
+    assert roundtrip(state).in_game == (True, True)
+    after = after_round()
+    summary = mentok.to_dict(after)["last_round"]
+    assert isinstance(summary, dict)
+    assert "dealer" not in summary
+    assert roundtrip(after).dealer == 1
+    assert after.last_round is not None
+    assert after.last_round.dealer == 0
 
 
 def leaf_paths(value: object, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:

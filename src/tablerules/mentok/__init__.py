@@ -20,10 +20,19 @@ from __future__ import annotations
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
 from tablerules.mentok.determinize import determinize
+from tablerules.mentok.notation import parse_action
 from tablerules.mentok.observe import Observation, observe
-from tablerules.mentok.rules import apply, is_legal, legal_actions, new_game, random_action, sphere
+from tablerules.mentok.rules import (
+    apply,
+    apply_unchecked,
+    is_legal,
+    legal_actions,
+    new_game,
+    random_action,
+    sphere,
+)
 from tablerules.mentok.scoring import hand_points, hand_value, is_soft
-from tablerules.mentok.serialize import check_state, from_dict, to_dict
+from tablerules.mentok.serialize import from_dict, to_dict
 from tablerules.mentok.state import (
     AskRecord,
     Event,
@@ -33,6 +42,7 @@ from tablerules.mentok.state import (
     StandRecord,
     State,
 )
+from tablerules.mentok.validate import check_state
 
 __all__ = [
     "Action",
@@ -49,6 +59,7 @@ __all__ = [
     "StandRecord",
     "State",
     "apply",
+    "apply_unchecked",
     "check_state",
     "determinize",
     "from_dict",
@@ -59,6 +70,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "observe",
+    "parse_action",
     "random_action",
     "sphere",
     "to_dict",

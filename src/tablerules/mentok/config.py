@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import attrs
 
-from tablerules.errors import ConfigError
+from tablerules.errors import MAX_INT_BITS, ConfigError, show
 
 __all__ = ["Config"]
 
 
 def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    """An int (not a bool) small enough to write in a record."""
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and value.bit_length() <= MAX_INT_BITS
+    )
 
 
 @attrs.frozen(kw_only=True)
@@ -47,9 +52,9 @@ class Config:
 
     def __attrs_post_init__(self) -> None:
         if not _is_int(self.decks) or self.decks not in (1, 2):
-            raise ConfigError(f"decks must be 1 or 2, not {self.decks!r}")
+            raise ConfigError(f"decks must be 1 or 2, not {show(self.decks)}")
         if not _is_int(self.players):
-            raise ConfigError(f"players must be an int, not {self.players!r}")
+            raise ConfigError(f"players must be an int, not {show(self.players)}")
         if self.decks == 1 and not 2 <= self.players <= 5:
             hint = "; use decks=2 for up to 10 players" if 5 < self.players <= 10 else ""
             raise ConfigError(f"players must be 2 to 5 with one deck ({self.players} given){hint}")
@@ -57,8 +62,14 @@ class Config:
             raise ConfigError(f"players must be 2 to 10 with two decks ({self.players} given)")
         for name in ("strict", "exact_target"):
             if not isinstance(getattr(self, name), bool):
-                raise ConfigError(f"{name} must be True or False, not {getattr(self, name)!r}")
+                raise ConfigError(f"{name} must be True or False, not {show(getattr(self, name))}")
         if not _is_int(self.target) or self.target < 1:
-            raise ConfigError(f"target must be a positive int, not {self.target!r}")
+            raise ConfigError(
+                f"target must be a positive int of at most {MAX_INT_BITS} bits, "
+                f"not {show(self.target)}"
+            )
         if self.max_rounds is not None and (not _is_int(self.max_rounds) or self.max_rounds < 1):
-            raise ConfigError(f"max_rounds must be None or a positive int, not {self.max_rounds!r}")
+            raise ConfigError(
+                f"max_rounds must be None or a positive int of at most {MAX_INT_BITS} bits, "
+                f"not {show(self.max_rounds)}"
+            )

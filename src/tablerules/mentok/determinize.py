@@ -24,7 +24,8 @@ from typing import Final
 
 import attrs
 
-from tablerules.cards import FULL_DECK, Card
+from tablerules._common import check_rng, fast_init
+from tablerules.cards import Card
 from tablerules.errors import RulesError
 from tablerules.mentok.observe import Observation
 from tablerules.mentok.scoring import RANK_OF
@@ -34,6 +35,8 @@ __all__ = ["determinize"]
 
 _TRIES: Final = 100
 """Attempts at one constrained hand, or at a whole deal, before the next fallback."""
+
+_make_state: Final = fast_init(State)
 
 
 @attrs.frozen
@@ -258,12 +261,14 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     >>> mentok.determinize(state, random.Random(1))
     Traceback (most recent call last):
     ...
-    tablerules.errors.RulesError: determinize needs a tablerules.mentok.Observation, not State
+    TypeError: determinize needs a tablerules.mentok.Observation, not State: pass ...
     """
     if not isinstance(observation, Observation):
-        raise RulesError(
-            f"determinize needs a tablerules.mentok.Observation, not {type(observation).__name__}"
+        raise TypeError(
+            f"determinize needs a tablerules.mentok.Observation, not {type(observation).__name__}: "
+            "pass mentok.observe(state, seat) as observation"
         )
+    check_rng(rng)
     config = observation.config
     players = config.players
     seat = observation.seat
@@ -280,19 +285,14 @@ def determinize(observation: Observation, rng: random.Random) -> State:
             hands[other] = summary.hands[other]
         else:
             hidden.append(other)
-    seen = [card for hand in hands for card in hand]
-    for seat_tables in observation.tables:
-        for cards in seat_tables:
-            seen += cards
-    if config.decks == 1:
-        known = set(seen)
-        pool = [card for card in FULL_DECK if card not in known]
-    else:
-        left = dict.fromkeys(FULL_DECK, config.decks)
-        for card in seen:
-            left[card] -= 1
-        pool = [card for card in FULL_DECK if left[card] > 0]
-        pool += [card for card in FULL_DECK if left[card] > 1]
+    pool = list(observation.unseen_cards)
+    if over:
+        # The other hands are revealed in the summary: only the deck is unseen.
+        # (Drop the last copy, so two-deck pools keep first copies first.)
+        for other in range(players):
+            if other != seat:
+                for card in hands[other]:
+                    del pool[len(pool) - 1 - pool[::-1].index(card)]
     places = observation.deck_size + sum(observation.hand_sizes[other] for other in hidden)
     if len(pool) != places:
         raise RulesError(  # pragma: no cover - an observation made by observe() always adds up
@@ -347,13 +347,11 @@ def determinize(observation: Observation, rng: random.Random) -> State:
                 choices[other] = summary.choices[other]
             else:
                 choices[other] = rng.random() < 0.5
-    return State(
+    return _make_state(
         config=config,
         seed=rng.getrandbits(63),
         round=observation.round,
-        dealer=observation.dealer,
         scores=observation.scores,
-        in_game=observation.in_game,
         hands=tuple(hands),
         tables=observation.tables,
         stood=observation.stood,

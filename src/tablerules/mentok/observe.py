@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
-from tablerules._common import check_seat
-from tablerules.cards import Card, cards_text
+from tablerules._common import check_seat, fast_init
+from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.mentok.config import Config
 from tablerules.mentok.state import (
     AskRecord,
     Event,
-    Phase,
     RoundSummary,
     State,
     TableFacts,
@@ -30,6 +31,9 @@ class Observation(TableFacts):
     stands. Private to the observer: their own hand, their own score choice,
     and whether their own asks were cheats. Hidden: other hands, the deck,
     others' pending score choices, and others' cheats until the round ends.
+    As on :class:`~tablerules.mentok.State`, ``dealer``, ``phase``,
+    ``is_over``, ``in_game`` and the table facts (``hand_states``, ``done``,
+    ``has_split``, ``in_round``) are properties derived from the fields.
 
     >>> from tablerules import mentok
     >>> seen = mentok.observe(mentok.new_game(seed=3), 2)
@@ -45,16 +49,10 @@ class Observation(TableFacts):
     """The game's settings."""
     round: int
     """The current round, 0-based."""
-    dealer: int
-    """This round's dealer."""
     to_act: int | None
     """The seat that must act; None once the game is over."""
-    phase: Phase
-    """Play, score choices, or over."""
     scores: tuple[int, ...]
     """Game points per seat."""
-    in_game: tuple[bool, ...]
-    """False for seats that busted out of the game."""
     tables: tuple[tuple[tuple[Card, ...], ...], ...]
     """Every seat's table hands (face up)."""
     stood: tuple[tuple[bool, ...], ...]
@@ -77,9 +75,30 @@ class Observation(TableFacts):
     """The public summary of the previous round (None during round 0)."""
 
     @property
-    def unseen_count(self) -> int:
-        """How many cards the observer cannot see, the deck plus the other hands."""
-        return self.deck_size + sum(self.hand_sizes) - len(self.hand)
+    def unseen_cards(self) -> tuple[Card, ...]:
+        """The cards whose place the observer cannot see: in the deck or in other hands.
+
+        Every card not in the observer's hand or on a table, in deck order;
+        with two decks a card is listed once for each copy unseen (first
+        copies, then second copies). Their number is the deck size plus the
+        other hands' sizes.
+
+        >>> from tablerules import mentok
+        >>> len(mentok.observe(mentok.new_game(seed=3), 0).unseen_cards)
+        44
+        """
+        seen = [*self.hand]
+        for seat_tables in self.tables:
+            for cards in seat_tables:
+                seen += cards
+        if self.config.decks == 1:
+            known = set(seen)
+            return tuple(card for card in FULL_DECK if card not in known)
+        left = dict.fromkeys(FULL_DECK, self.config.decks)
+        for card in seen:
+            left[card] -= 1
+        firsts = [card for card in FULL_DECK if left[card] > 0]
+        return (*firsts, *(card for card in FULL_DECK if left[card] > 1))
 
     def __repr__(self) -> str:
         tables = tuple(tuple(cards_text(cards) for cards in seat) for seat in self.tables)
@@ -89,6 +108,9 @@ class Observation(TableFacts):
             f"scores={self.scores}, tables={tables}, hand_sizes={self.hand_sizes}, "
             f"deck_size={self.deck_size}, history={len(self.history)} events)"
         )
+
+
+_make_observation: Final = fast_init(Observation)
 
 
 def _public(event: Event, seat: int) -> Event:
@@ -121,16 +143,13 @@ def observe(state: State, seat: int) -> Observation:
         type(event) is AskRecord and event.seat == seat and bool(event.cheat)
         for event in state.history
     )
-    return Observation(
+    return _make_observation(
         seat=seat,
         hand=state.hands[seat],
         config=state.config,
         round=state.round,
-        dealer=state.dealer,
         to_act=state.to_act,
-        phase=state.phase,
         scores=state.scores,
-        in_game=state.in_game,
         tables=state.tables,
         stood=state.stood,
         hand_sizes=tuple(len(hand) for hand in state.hands),

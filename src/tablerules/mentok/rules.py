@@ -1,32 +1,64 @@
 """Mentok rules: :func:`new_game`, :func:`legal_actions`, :func:`is_legal`, :func:`apply`.
 
-The functions are pure: :func:`apply` returns a new :class:`State` and never
-changes its input. Chance (the deal, go-fish draws) is resolved inside
-:func:`apply` from the state's deck; each round after the first is dealt from
-a fresh deck shuffled from the game's seed.
+The functions are pure: they never change their arguments and keep no state
+between calls, so the same arguments always give the same result.
+:func:`apply` returns a new :class:`State`; :func:`apply_unchecked` does the
+same without the legality check, for actions taken from
+:func:`legal_actions` or :func:`random_action`. Chance (the deal, go-fish
+draws) is resolved inside :func:`apply` from the state's deck; each round
+after the first is dealt from a fresh deck shuffled from the game's seed.
+The round's scoring and the end of the game are in
+:mod:`tablerules.mentok.scoring`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
-from tablerules._common import check_seed, round_deck, stacked_deck
+from tablerules._common import (
+    check_rng,
+    check_seed,
+    fast_init,
+    round_deck,
+    stacked_deck,
+    turn_order,
+)
 from tablerules.cards import Card, Rank
-from tablerules.errors import ConfigError, IllegalActionError
+from tablerules.errors import ConfigError, IllegalActionError, show
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
-from tablerules.mentok.scoring import RANK_OF, points_unchecked, value_unchecked
-from tablerules.mentok.state import AskRecord, Event, RoundSummary, StandRecord, State, seat_done
+from tablerules.mentok.scoring import (
+    RANK_OF,
+    game_winners,
+    round_points,
+    still_in_game,
+    value_unchecked,
+)
+from tablerules.mentok.state import (
+    AskRecord,
+    Event,
+    RoundSummary,
+    StandRecord,
+    State,
+    cheated_seats,
+    seat_done,
+)
 
-__all__ = ["apply", "is_legal", "legal_actions", "new_game", "random_action"]
+__all__ = [
+    "apply",
+    "apply_unchecked",
+    "deal_round",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "random_action",
+    "sphere",
+]
 
 HAND_SIZE: Final = 4
 """Cards dealt to each hand."""
-
-CHEAT_PENALTY: Final = -5
-"""A cheat's score for the round."""
 
 _MAX_SEATS: Final = 10
 _ASKS: Final[dict[tuple[int, int, int, bool], Ask]] = {
@@ -40,48 +72,60 @@ _STANDS: Final = (Stand(0), Stand(1))
 _SCORES: Final = (Score(use_hand=False), Score(use_hand=True))
 _ALL_RANKS: Final = tuple(range(2, 15))
 _RANK_GET: Final = RANK_OF.__getitem__
-_VERIFIED: Final[list[tuple[State, Action] | None]] = [None]
-"""The last state and the action :func:`random_action` drew for it (a known legal pair)."""
+_make_state: Final = fast_init(State)
+_make_ask_record: Final = fast_init(AskRecord)
+_make_stand_record: Final = fast_init(StandRecord)
 
 
 # --- dealing -----------------------------------------------------------------
 
 
-def _deal(
+def deal_round(
     config: Config,
     *,
     seed: int,
     round_index: int,
     scores: tuple[int, ...],
-    in_game: tuple[bool, ...],
-    cards: tuple[Card, ...],
+    cards: Sequence[Card],
     last_round: RoundSummary | None,
 ) -> State:
-    """Start a round: each seat still in gets 4 hand cards, then 1 table card."""
+    """The start of a round: each seat still in the game gets 4 hand cards, then 1 table card.
+
+    ``cards`` is the round's deck, dealt from the front in blocks of 5 in
+    turn order from the dealer's left; the rest stays the deck. ``scores``
+    are the game scores the round starts from; they decide who is still in
+    the game. :func:`new_game` and the end of every round deal with it.
+
+    >>> from tablerules import FULL_DECK, cards_text, mentok
+    >>> state = deal_round(
+    ...     mentok.Config(players=2), seed=0, round_index=1, scores=(5, 3),
+    ...     cards=FULL_DECK, last_round=None,
+    ... )
+    >>> state.dealer, state.to_act, cards_text(state.hands[0]), state.tables[0]
+    (1, 0, '2c 2d 2h 2s', ((Card.parse('3c'),),))
+    """
     players = config.players
-    dealer = round_index % players
+    in_game = still_in_game(config, scores)
     hands: list[tuple[Card, ...]] = [()] * players
     tables: list[tuple[tuple[Card, ...], ...]] = [()] * players
     stood: list[tuple[bool, ...]] = [()] * players
+    cards = tuple(cards)
     position = 0
-    first = -1
-    for step in range(1, players + 1):
-        seat = (dealer + step) % players
+    first: int | None = None
+    for seat in turn_order(players, round_index % players):
         if not in_game[seat]:
             continue
-        if first < 0:
+        if first is None:
             first = seat
         hands[seat] = cards[position : position + HAND_SIZE]
         tables[seat] = ((cards[position + HAND_SIZE],),)
         stood[seat] = (False,)
         position += HAND_SIZE + 1
-    return State(
+    return _make_state(
         config=config,
         seed=seed,
         round=round_index,
-        dealer=dealer,
         scores=scores,
-        in_game=in_game,
         hands=tuple(hands),
         tables=tuple(tables),
         stood=tuple(stood),
@@ -102,7 +146,8 @@ def new_game(
     ``deck`` stacks round 0's deck (first card dealt first; with ``decks=2``
     every card twice); later rounds are shuffled from ``seed``. Each player
     receives a block of 4 hand cards then 1 face-up table card, in turn order
-    from the dealer's left.
+    from the dealer's left. A ``config`` that is not a :class:`Config` is a
+    :class:`TypeError`; a bad seed or deck a :class:`~tablerules.ConfigError`.
 
     >>> import tablerules as tr
     >>> from tablerules import mentok
@@ -119,16 +164,19 @@ def new_game(
     if config is None:
         config = Config()
     elif not isinstance(config, Config):
-        raise ConfigError(f"config must be a mentok.Config, not {type(config).__name__}")
+        raise TypeError(f"config must be a mentok.Config or None, not {type(config).__name__}")
     check_seed(seed)
-    cards = round_deck(seed, 0, config.decks) if deck is None else stacked_deck(deck, config.decks)
-    players = config.players
-    return _deal(
+    if deck is None:
+        cards = round_deck(seed, 0, config.decks)
+    elif isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
+        raise ConfigError(f"deck must be a sequence of Card values or None, not {show(deck)}")
+    else:
+        cards = stacked_deck(deck, config.decks)
+    return deal_round(
         config,
         seed=seed,
         round_index=0,
-        scores=(0,) * players,
-        in_game=(True,) * players,
+        scores=(0,) * config.players,
         cards=cards,
         last_round=None,
     )
@@ -161,9 +209,9 @@ _OTHERS: Final = {
 def _targets(state: State, seat: int) -> tuple[int, ...]:
     """The seats ``seat`` may ask: every other seat in the round."""
     others = _OTHERS[state.config.players, seat]
-    if False not in state.in_game:
-        return others
     tables = state.tables
+    if () not in tables:
+        return others
     return tuple(other for other in others if tables[other])
 
 
@@ -186,11 +234,11 @@ def _is_int(value: object) -> bool:
 def _why_hand_closed(state: State, seat: int, hand: object, verb: str) -> str | None:
     tables = state.tables[seat]
     if not _is_int(hand):
-        return f"hand must be the index of a table hand, not {hand!r}"
+        return f"hand must be the index of a table hand, not {show(hand)}"
     assert isinstance(hand, int)
     if not 0 <= hand < len(tables):
         have = "only table hand 0" if len(tables) == 1 else "table hands 0 and 1"
-        return f"seat {seat} cannot {verb} table hand {hand}: it has {have}"
+        return f"seat {seat} cannot {verb} table hand {show(hand)}: it has {have}"
     if state.stood[seat][hand]:
         return f"seat {seat} cannot {verb} table hand {hand}: it already stood on it"
     if value_unchecked(tables[hand]) > 21:
@@ -199,27 +247,43 @@ def _why_hand_closed(state: State, seat: int, hand: object, verb: str) -> str | 
 
 
 def _why_illegal(state: State, action: object) -> str | None:
-    """Why ``action`` is illegal now, or None if it is legal."""
+    """Why ``action`` is illegal now, or None if it is legal.
+
+    Every field :func:`apply_unchecked` relies on is checked here again, so an
+    action forged past its constructor gets a reason too, never an exception.
+    """
     seat = state.to_act
     if seat is None:
         return "the game is over: no more actions are possible"
     kind = type(action)
-    if kind is Score:
-        assert isinstance(action, Score)
-        if not seat_done(state.tables[seat], state.stood[seat]):
-            return (
-                f"Score is chosen only when every player is done; seat {seat} must Ask or Stand now"
-            )
-        use_hand: object = action.use_hand
-        if not isinstance(use_hand, bool):
-            return f"Score.use_hand must be True or False, not {use_hand!r}"
-        return None
-    if kind is not Ask and kind is not Stand:
-        return f"{action!r} is not a Mentok action (Ask, Stand or Score)"
-    assert isinstance(action, (Ask, Stand))
+    try:
+        if kind is Score:
+            assert isinstance(action, Score)
+            return _why_not_score(state, seat, action.use_hand)
+        if kind is Stand:
+            assert isinstance(action, Stand)
+            return _why_not_play(state, seat, action, action.hand)
+        if kind is Ask:
+            assert isinstance(action, Ask)
+            return _why_not_play(state, seat, action, action.hand)
+    except AttributeError:
+        return f"this {kind.__name__} lacks a field: build actions with their constructors"
+    return f"{show(action)} is not a Mentok action (Ask, Stand or Score)"
+
+
+def _why_not_score(state: State, seat: int, use_hand: object) -> str | None:
+    if not seat_done(state.tables[seat], state.stood[seat]):
+        return f"Score is chosen only when every player is done; seat {seat} must Ask or Stand now"
+    if not isinstance(use_hand, bool):
+        return f"Score.use_hand must be True or False, not {show(use_hand)}"
+    return None
+
+
+def _why_not_play(state: State, seat: int, action: Ask | Stand, hand: object) -> str | None:
+    kind = type(action)
     # A named hand that is active proves the seat is not done, so the round
     # is still in play; only a failed check needs the slower scoring test.
-    closed = _why_hand_closed(state, seat, action.hand, "stand on" if kind is Stand else "meld to")
+    closed = _why_hand_closed(state, seat, hand, "stand on" if kind is Stand else "meld to")
     if closed is not None and seat_done(state.tables[seat], state.stood[seat]):
         return (
             f"every player is done and the round is being scored: seat {seat} must choose "
@@ -228,25 +292,28 @@ def _why_illegal(state: State, action: object) -> str | None:
     if kind is Stand:
         return closed
     assert isinstance(action, Ask)
-    target = action.target
+    target: object = action.target
     players = state.config.players
-    if not _is_int(target) or not 0 <= target < players:
-        return f"target must be a seat from 0 to {players - 1}, not {target!r}"
+    if not _is_int(target) or not 0 <= target < players:  # type: ignore[operator]
+        return f"target must be a seat from 0 to {players - 1}, not {show(target)}"
+    assert isinstance(target, int)
     if target == seat:
         return f"seat {seat} cannot ask itself; ask another player in the round"
     if not state.tables[target]:
         return f"seat {target} is out of the game and cannot be asked"
     split: object = action.split
     if not isinstance(split, bool):
-        return f"Ask.split must be True or False, not {split!r}"
+        return f"Ask.split must be True or False, not {show(split)}"
     if closed is not None:
         return closed
-    rank = action.rank
-    if action.split:
+    rank: object = action.rank
+    if type(rank) is not Rank:
+        return f"Ask.rank must be a Rank, not {show(rank)}; build asks with Ask(target, rank)"
+    if split:
         tables = state.tables[seat]
         if len(tables) != 1 or len(tables[0]) != 1:
             return f"seat {seat} can split only on its first turn of the round"
-        if action.hand != 0:
+        if hand != 0:
             return "a split asks with hand=0, the base card's table hand"
         base = RANK_OF[tables[0][0]]
         if rank != base:
@@ -332,7 +399,8 @@ def random_action(state: State, rng: random.Random) -> Action:
     The choice depends only on ``rng`` and the state: it is
     ``legal_actions(state)[rng.randrange(len(legal_actions(state)))]``,
     found without building the list. Once the game is over it raises
-    :class:`~tablerules.IllegalActionError`.
+    :class:`~tablerules.IllegalActionError`; an ``rng`` that is not a
+    :class:`random.Random` is a :class:`TypeError`.
 
     >>> import random
     >>> from tablerules import mentok
@@ -340,15 +408,7 @@ def random_action(state: State, rng: random.Random) -> Action:
     >>> mentok.is_legal(state, mentok.random_action(state, random.Random(1)))
     True
     """
-    action = _draw_action(state, rng)
-    # Remember the pair: the action is legal in this (immutable) state, so
-    # apply(state, action) right after need not check it again.
-    _VERIFIED[0] = (state, action)
-    return action
-
-
-def _draw_action(state: State, rng: random.Random) -> Action:
-    """The body of :func:`random_action`."""
+    check_rng(rng)
     seat = state.to_act
     if seat is None:
         raise IllegalActionError("the game is over: there is no action to choose")
@@ -408,8 +468,7 @@ def _next_player(
     stood: tuple[tuple[bool, ...], ...],
 ) -> int | None:
     """The next seat left of ``seat`` (``seat`` itself last) in the round and not done."""
-    for step in range(1, players + 1):
-        other = (seat + step) % players
+    for other in turn_order(players, seat):
         if tables[other] and not seat_done(tables[other], stood[other]):
             return other
     return None
@@ -417,43 +476,10 @@ def _next_player(
 
 def _first_in_round(players: int, dealer: int, tables: tuple[tuple[object, ...], ...]) -> int:
     """The first seat left of the dealer that is in the round."""
-    for step in range(1, players + 1):
-        seat = (dealer + step) % players
+    for seat in turn_order(players, dealer):
         if tables[seat]:
             return seat
     raise AssertionError("a round always has players")  # pragma: no cover
-
-
-def _winners(
-    config: Config,
-    rounds_played: int,
-    scores: tuple[int, ...],
-    in_game: tuple[bool, ...],
-    in_round: Sequence[int],
-) -> tuple[int, ...]:
-    """The winners if the game ends after this round, else ``()``."""
-    target = config.target
-    seats = range(config.players)
-    if config.exact_target:
-        exact = tuple(seat for seat in seats if in_game[seat] and scores[seat] == target)
-        if exact:
-            return exact
-        remaining = [seat for seat in seats if in_game[seat]]
-        if len(remaining) == 1:
-            return (remaining[0],)
-        if not remaining:
-            lowest = min(scores[seat] for seat in in_round)
-            return tuple(seat for seat in in_round if scores[seat] == lowest)
-    else:
-        remaining = list(seats)
-        reached = [seat for seat in seats if scores[seat] >= target]
-        if reached:
-            best = max(scores[seat] for seat in reached)
-            return tuple(seat for seat in reached if scores[seat] == best)
-    if config.max_rounds is not None and rounds_played >= config.max_rounds:
-        best = max(scores[seat] for seat in remaining)
-        return tuple(seat for seat in remaining if scores[seat] == best)
-    return ()
 
 
 def _end_round(
@@ -470,54 +496,27 @@ def _end_round(
     """Score the round (or not, if abandoned), check the game's end, and deal the next round."""
     config = state.config
     players = config.players
-    cheated = [False] * players
-    for event in history:
-        if type(event) is AskRecord and event.cheat:
-            cheated[event.seat] = True
-    points = [0] * players
-    new_scores = list(state.scores)
-    still_in = list(state.in_game)
-    exact_target, target = config.exact_target, config.target
-    for seat in range(players):
-        seat_tables = tables[seat]
-        if not seat_tables:
-            continue
-        if cheated[seat]:
-            point = CHEAT_PENALTY
-        elif abandoned:
-            continue
-        elif choices[seat]:
-            point = points_unchecked(hands[seat])
-        else:
-            point = 0
-            for cards in seat_tables:
-                point += points_unchecked(cards)
-        points[seat] = point
-        new_scores[seat] += point
-        if exact_target and new_scores[seat] > target:
-            still_in[seat] = False
-    scores, in_game = tuple(new_scores), tuple(still_in)
+    cheated = cheated_seats(history, players)
+    points = round_points(tables, hands, choices, cheated, abandoned=abandoned)
+    scores = tuple(score + point for score, point in zip(state.scores, points, strict=True))
     summary = RoundSummary(
         round=state.round,
-        dealer=state.dealer,
         abandoned=abandoned,
         tables=tables,
         hands=hands,
         choices=(None,) * players if abandoned else choices,
-        cheated=tuple(cheated),
-        points=tuple(points),
+        cheated=cheated,
+        points=points,
         history=history,
     )
     in_round = [seat for seat in range(players) if tables[seat]]
-    winners = _winners(config, state.round + 1, scores, in_game, in_round)
+    winners = game_winners(config, state.round + 1, scores, in_round)
     if winners:
-        return State(
+        return _make_state(
             config=config,
             seed=state.seed,
             round=state.round,
-            dealer=state.dealer,
             scores=scores,
-            in_game=in_game,
             hands=hands,
             tables=tables,
             stood=stood,
@@ -529,20 +528,20 @@ def _end_round(
             last_round=summary,
         )
     following = state.round + 1
-    return _deal(
+    return deal_round(
         config,
         seed=state.seed,
         round_index=following,
         scores=scores,
-        in_game=in_game,
         cards=round_deck(state.seed, following, config.decks),
         last_round=summary,
     )
 
 
-def _after_turn(  # noqa: PLR0917 (runs every turn: positional arguments are faster)
+def _after_turn(
     state: State,
     seat: int,
+    *,
     hands: tuple[tuple[Card, ...], ...],
     tables: tuple[tuple[tuple[Card, ...], ...], ...],
     stood: tuple[tuple[bool, ...], ...],
@@ -553,25 +552,21 @@ def _after_turn(  # noqa: PLR0917 (runs every turn: positional arguments are fas
     players = state.config.players
     following = _next_player(players, seat, tables, stood)
     if following is None:
-        following = _first_in_round(players, state.dealer, tables)
-    # Positional arguments in field order: this runs on every turn, and
-    # keywords cost a third more.
-    return State(
-        state.config,
-        state.seed,
-        state.round,
-        state.dealer,
-        state.scores,
-        state.in_game,
-        hands,
-        tables,
-        stood,
-        deck,
-        history,
-        state.choices,
-        following,
-        (),
-        state.last_round,
+        following = _first_in_round(players, state.round % players, tables)
+    return _make_state(
+        config=state.config,
+        seed=state.seed,
+        round=state.round,
+        scores=state.scores,
+        hands=hands,
+        tables=tables,
+        stood=stood,
+        deck=deck,
+        history=history,
+        choices=state.choices,
+        to_act=following,
+        winners=(),
+        last_round=state.last_round,
     )
 
 
@@ -595,7 +590,16 @@ def _apply_ask(state: State, seat: int, action: Ask) -> State:
         if deck:
             card = deck[0]
             deck = deck[1:]
-    record = AskRecord(seat, target, action.rank, hand, action.split, given, card, cheat)
+    record = _make_ask_record(
+        seat=seat,
+        target=target,
+        rank=rank,
+        hand=hand,
+        split=action.split,
+        given=given,
+        card=card,
+        cheat=cheat,
+    )
     history = (*state.history, record)
     tables = state.tables
     stood = state.stood
@@ -617,40 +621,46 @@ def _apply_ask(state: State, seat: int, action: Ask) -> State:
     else:
         seat_tables = (*seat_tables[:hand], (*seat_tables[hand], card), *seat_tables[hand + 1 :])
     tables = (*tables[:seat], seat_tables, *tables[seat + 1 :])
-    return _after_turn(state, seat, hands, tables, stood, deck, history)
+    return _after_turn(
+        state, seat, hands=hands, tables=tables, stood=stood, deck=deck, history=history
+    )
 
 
 def _apply_stand(state: State, seat: int, hand: int) -> State:
     seat_stood = state.stood[seat]
     seat_stood = (*seat_stood[:hand], True, *seat_stood[hand + 1 :])
     stood = (*state.stood[:seat], seat_stood, *state.stood[seat + 1 :])
-    history = (*state.history, StandRecord(seat, hand))
-    return _after_turn(state, seat, state.hands, state.tables, stood, state.deck, history)
+    history = (*state.history, _make_stand_record(seat=seat, hand=hand))
+    return _after_turn(
+        state,
+        seat,
+        hands=state.hands,
+        tables=state.tables,
+        stood=stood,
+        deck=state.deck,
+        history=history,
+    )
 
 
 def _apply_score(state: State, seat: int, use_hand: bool) -> State:
     choices = (*state.choices[:seat], use_hand, *state.choices[seat + 1 :])
-    players = state.config.players
     tables = state.tables
-    for step in range(1, players):
-        other = (seat + step) % players
+    for other in turn_order(state.config.players, seat):
         if tables[other] and choices[other] is None:
-            return State(  # positional, in field order (see _after_turn)
-                state.config,
-                state.seed,
-                state.round,
-                state.dealer,
-                state.scores,
-                state.in_game,
-                state.hands,
-                tables,
-                state.stood,
-                state.deck,
-                state.history,
-                choices,
-                other,
-                (),
-                state.last_round,
+            return _make_state(
+                config=state.config,
+                seed=state.seed,
+                round=state.round,
+                scores=state.scores,
+                hands=state.hands,
+                tables=tables,
+                stood=state.stood,
+                deck=state.deck,
+                history=state.history,
+                choices=choices,
+                to_act=other,
+                winners=(),
+                last_round=state.last_round,
             )
     return _end_round(
         state,
@@ -664,11 +674,42 @@ def _apply_score(state: State, seat: int, use_hand: bool) -> State:
     )
 
 
+def apply_unchecked(state: State, action: Action) -> State:
+    """:func:`apply` without the legality check: the next state, for a known legal action.
+
+    This skips the check that :func:`apply` makes, and is meant for actions
+    taken from :func:`legal_actions` or :func:`random_action` for this very
+    state (as :func:`tablerules.rank5_unchecked` is for known-good cards):
+    playouts and searches that already know the action is legal. Given any
+    other action the result is undefined: it may raise any exception or
+    return a state that breaks the rules. ``state`` itself is never changed.
+
+    >>> import random
+    >>> from tablerules import mentok
+    >>> state = mentok.new_game(seed=3)
+    >>> action = mentok.random_action(state, random.Random(1))
+    >>> mentok.apply_unchecked(state, action) == mentok.apply(state, action)
+    True
+    """
+    seat = state.to_act
+    assert seat is not None
+    kind = type(action)
+    if kind is Ask:
+        assert isinstance(action, Ask)
+        return _apply_ask(state, seat, action)
+    if kind is Stand:
+        assert isinstance(action, Stand)
+        return _apply_stand(state, seat, action.hand)
+    assert isinstance(action, Score)
+    return _apply_score(state, seat, action.use_hand)
+
+
 def apply(state: State, action: Action) -> State:
     """The state after the seat to act plays ``action``; ``state`` itself is unchanged.
 
     Raises :class:`~tablerules.IllegalActionError` naming the broken rule if
-    the action is not legal now.
+    the action is not legal now (the check :func:`is_legal` makes), then
+    plays it as :func:`apply_unchecked` does.
 
     >>> import tablerules as tr
     >>> from tablerules import mentok
@@ -683,19 +724,7 @@ def apply(state: State, action: Action) -> State:
     ...
     tablerules.errors.IllegalActionError: seat 0 cannot ask for A: it is outside its sphere ...
     """
-    verified = _VERIFIED[0]
-    if verified is None or verified[0] is not state or verified[1] is not action:
-        reason = _why_illegal(state, action)
-        if reason is not None:
-            raise IllegalActionError(reason, action)
-    seat = state.to_act
-    assert seat is not None
-    kind = type(action)
-    if kind is Ask:
-        assert isinstance(action, Ask)
-        return _apply_ask(state, seat, action)
-    if kind is Stand:
-        assert isinstance(action, Stand)
-        return _apply_stand(state, seat, action.hand)
-    assert isinstance(action, Score)
-    return _apply_score(state, seat, action.use_hand)
+    reason = _why_illegal(state, action)
+    if reason is not None:
+        raise IllegalActionError(reason, action)
+    return apply_unchecked(state, action)

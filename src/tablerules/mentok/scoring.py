@@ -1,14 +1,34 @@
-"""Blackjack values and the points of one set of cards: :func:`hand_value`, :func:`hand_points`."""
+"""Mentok scoring: blackjack values, the points of a set of cards, a round's points, the winners.
+
+:func:`hand_value` and :func:`hand_points` score one set of cards;
+:func:`round_points` scores a whole round (each seat's table or held cards,
+as chosen, and the cheat penalty); :func:`still_in_game` and
+:func:`game_winners` apply the game score to the target. The rules
+(:mod:`tablerules.mentok.rules`) and the invariant check
+(:mod:`tablerules.mentok.validate`) both score with these functions.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Final
 
-from tablerules.cards import FULL_DECK, Card
-from tablerules.errors import CardError
+from tablerules.cards import FULL_DECK, Card, is_card
+from tablerules.errors import CardError, show
+from tablerules.mentok.config import Config
 
-__all__ = ["hand_points", "hand_value", "is_soft"]
+__all__ = [
+    "CHEAT_PENALTY",
+    "game_winners",
+    "hand_points",
+    "hand_value",
+    "is_soft",
+    "round_points",
+    "still_in_game",
+]
+
+CHEAT_PENALTY: Final = -5
+"""A cheat's points for the round, whatever else happens (abandoned rounds included)."""
 
 LOW_VALUE: Final[dict[Card, int]] = {
     card: 1 if card.rank == 14 else min(int(card.rank), 10) for card in FULL_DECK
@@ -34,13 +54,6 @@ def value_unchecked(cards: Sequence[Card]) -> int:
     return total
 
 
-def _value(cards: Sequence[Card]) -> int:
-    total = sum(LOW_VALUE[card] for card in cards)
-    if total <= 11 and any(LOW_VALUE[card] == 1 for card in cards):
-        return total + 10
-    return total
-
-
 def points_unchecked(cards: Sequence[Card]) -> int:
     """Points of known-valid cards (no checks); see :func:`hand_points`."""
     value = value_unchecked(cards)
@@ -57,8 +70,8 @@ def points_unchecked(cards: Sequence[Card]) -> int:
 
 def _checked(cards: Sequence[Card]) -> Sequence[Card]:
     for card in cards:
-        if not isinstance(card, Card):
-            raise CardError(f"expected Card values, not {card!r}")
+        if not is_card(card):
+            raise CardError(f"expected Card values, not {show(card)}")
     return cards
 
 
@@ -74,7 +87,7 @@ def hand_value(cards: Sequence[Card]) -> int:
     >>> hand_value(parse_cards("Ks Qd 5c"))
     25
     """
-    return _value(_checked(cards))
+    return value_unchecked(_checked(cards))
 
 
 def is_soft(cards: Sequence[Card]) -> bool:
@@ -106,3 +119,102 @@ def hand_points(cards: Sequence[Card]) -> int:
     0
     """
     return points_unchecked(_checked(cards))
+
+
+def round_points(
+    tables: Sequence[Sequence[Sequence[Card]]],
+    hands: Sequence[Sequence[Card]],
+    choices: Sequence[bool | None],
+    cheated: Sequence[bool],
+    *,
+    abandoned: bool,
+) -> tuple[int, ...]:
+    """The game points each seat scores for a finished round.
+
+    A seat not in the round (no table hands) scores 0; a cheat scores
+    :data:`CHEAT_PENALTY` whatever else happens; in an abandoned round
+    everybody else scores 0; otherwise a seat scores its held cards
+    (``choices[seat]`` True) or the sum over its table hands, each by
+    :func:`hand_points`.
+
+    >>> from tablerules import parse_cards
+    >>> tables = [[parse_cards("Ts 9s")], [parse_cards("As Kd"), parse_cards("Ad Qh")]]
+    >>> hands = [parse_cards("2c"), parse_cards("Tc 7d")]
+    >>> round_points(tables, hands, [False, False], [False, False], abandoned=False)
+    (3, 12)
+    >>> round_points(tables, hands, [False, True], [True, False], abandoned=False)
+    (-5, 1)
+    """
+    points = []
+    for seat, seat_tables in enumerate(tables):
+        if not seat_tables:
+            points.append(0)
+        elif cheated[seat]:
+            points.append(CHEAT_PENALTY)
+        elif abandoned:
+            points.append(0)
+        elif choices[seat]:
+            points.append(points_unchecked(hands[seat]))
+        else:
+            points.append(sum(points_unchecked(cards) for cards in seat_tables))
+    return tuple(points)
+
+
+def still_in_game(config: Config, scores: Sequence[int]) -> tuple[bool, ...]:
+    """Whether each seat is still in the game, from the game scores.
+
+    With ``exact_target`` a score past the target busts a seat out of the
+    game; without it nobody leaves.
+
+    >>> still_in_game(Config(players=3), (21, 22, -5))
+    (True, False, True)
+    """
+    if not config.exact_target:
+        return (True,) * len(scores)
+    target = config.target
+    return tuple(score <= target for score in scores)
+
+
+def game_winners(
+    config: Config, rounds_played: int, scores: Sequence[int], in_round: Sequence[int]
+) -> tuple[int, ...]:
+    """The winners if the game ends once ``rounds_played`` rounds are over, else ``()``.
+
+    ``scores`` are the game scores after the last of those rounds and
+    ``in_round`` the seats dealt into it. With ``exact_target`` the game
+    ends when someone has exactly the target (all such seats win) or when
+    fewer than two seats are still in the game (the one left wins; if nobody
+    is left, the seats of that last round with the lowest score share the
+    win). Without it, reaching the target or more wins, the highest such
+    score first, ties shared. Failing those, ``max_rounds`` ends the game:
+    the highest score among the seats still in wins, ties shared.
+
+    >>> game_winners(Config(players=3), 2, (21, 22, 10), (0, 1, 2))
+    (0,)
+    >>> game_winners(Config(players=3), 2, (20, 22, 10), (0, 1, 2))
+    ()
+    >>> game_winners(Config(players=3, max_rounds=2), 2, (20, 22, 20), (0, 1, 2))
+    (0, 2)
+    """
+    target = config.target
+    seats = range(config.players)
+    if config.exact_target:
+        exact = tuple(seat for seat in seats if scores[seat] == target)
+        if exact:
+            return exact
+        remaining = [seat for seat in seats if scores[seat] <= target]
+        if len(remaining) == 1:
+            return (remaining[0],)
+        if not remaining:
+            lowest = min(scores[seat] for seat in in_round)
+            return tuple(seat for seat in in_round if scores[seat] == lowest)
+    else:
+        remaining = list(seats)
+        reached = [seat for seat in seats if scores[seat] >= target]
+        if reached:
+            best = max(scores[seat] for seat in reached)
+            return tuple(seat for seat in reached if scores[seat] == best)
+    if config.max_rounds is not None and rounds_played >= config.max_rounds:
+        best = max(scores[seat] for seat in remaining)
+        return tuple(seat for seat in remaining if scores[seat] == best)
+    return ()

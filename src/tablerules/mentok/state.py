@@ -8,7 +8,7 @@ import attrs
 
 from tablerules.cards import Card, Rank, cards_text
 from tablerules.mentok.config import Config
-from tablerules.mentok.scoring import value_unchecked
+from tablerules.mentok.scoring import still_in_game, value_unchecked
 
 __all__ = ["AskRecord", "Event", "HandState", "Phase", "RoundSummary", "StandRecord", "State"]
 
@@ -103,15 +103,17 @@ class RoundSummary:
     points each seat scored.
 
     >>> from tablerules import mentok
-    >>> state = mentok.new_game(seed=1)
+    >>> state = mentok.new_game(mentok.Config(players=2, max_rounds=1), seed=1)
     >>> state.last_round is None
     True
+    >>> for action in (mentok.Stand(), mentok.Stand(), mentok.Score(), mentok.Score()):
+    ...     state = mentok.apply(state, action)
+    >>> state.last_round.round, state.last_round.dealer, state.last_round.points
+    (0, 0, (0, 0))
     """
 
     round: int
     """The round's index (0-based)."""
-    dealer: int
-    """The round's dealer."""
     abandoned: bool
     """True if the deck ran out and nobody scored (a cheat's -5 still stands)."""
     tables: tuple[tuple[tuple[Card, ...], ...], ...]
@@ -128,6 +130,11 @@ class RoundSummary:
     history: tuple[Event, ...]
     """The round's public history of asks and stands."""
 
+    @property
+    def dealer(self) -> int:
+        """The round's dealer: seat 0 in round 0, then one seat left every round."""
+        return self.round % len(self.points)
+
     def __repr__(self) -> str:
         tables = tuple(tuple(cards_text(cards) for cards in seat) for seat in self.tables)
         hands = tuple(cards_text(cards) for cards in self.hands)
@@ -136,6 +143,15 @@ class RoundSummary:
             f"tables={tables}, hands={hands}, choices={self.choices}, cheated={self.cheated}, "
             f"points={self.points}, history={len(self.history)} events)"
         )
+
+
+def cheated_seats(history: tuple[Event, ...], players: int) -> tuple[bool, ...]:
+    """Whether each seat asked outside its sphere of influence in ``history``."""
+    flags = [False] * players
+    for event in history:
+        if type(event) is AskRecord and event.cheat:
+            flags[event.seat] = True
+    return tuple(flags)
 
 
 def hand_state(cards: tuple[Card, ...], stood: bool) -> HandState:
@@ -156,11 +172,43 @@ def seat_done(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) -> 
 
 
 class TableFacts:
-    """Facts derived from the tables, shared by :class:`State` and the observation."""
+    """Facts derived from the public fields, shared by :class:`State` and the observation."""
 
     __slots__ = ()
+    config: Config
+    round: int
+    scores: tuple[int, ...]
+    to_act: int | None
     tables: tuple[tuple[tuple[Card, ...], ...], ...]
     stood: tuple[tuple[bool, ...], ...]
+
+    @property
+    def dealer(self) -> int:
+        """This round's dealer: seat 0 in round 0, then one seat left every round.
+
+        The dealer moves on past players who are out of the game too.
+        """
+        return self.round % self.config.players
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game is over."""
+        return self.to_act is None
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for, play (Ask or Stand), score choices, or nothing (over)."""
+        seat = self.to_act
+        if seat is None:
+            return Phase.OVER
+        if seat_done(self.tables[seat], self.stood[seat]):
+            return Phase.SCORE
+        return Phase.PLAY
+
+    @property
+    def in_game(self) -> tuple[bool, ...]:
+        """False for seats that busted out of the game (past the target with ``exact_target``)."""
+        return still_in_game(self.config, self.scores)
 
     @property
     def hand_states(self) -> tuple[tuple[HandState, ...], ...]:
@@ -194,6 +242,9 @@ class State(TableFacts):
 
     Seats not in the current round (out of the game) have empty ``hands``,
     ``tables`` and ``stood``. Hands keep the order in which cards arrived.
+    What follows from these fields is a property, not stored twice:
+    ``dealer``, ``in_game``, ``phase``, ``is_over``, ``cheated``, ``hand_states``,
+    ``done``, ``has_split`` and ``in_round``.
 
     >>> from tablerules import mentok
     >>> state = mentok.new_game(seed=3)
@@ -209,12 +260,8 @@ class State(TableFacts):
     """The seed every round's shuffle comes from."""
     round: int
     """The current round, 0-based (the last round played once the game is over)."""
-    dealer: int
-    """The seat that dealt this round (``round % players``)."""
     scores: tuple[int, ...]
     """Game points per seat."""
-    in_game: tuple[bool, ...]
-    """False for seats that busted out of the game (past the target with ``exact_target``)."""
     hands: tuple[tuple[Card, ...], ...]
     """Each seat's private hand, in the order received."""
     tables: tuple[tuple[tuple[Card, ...], ...], ...]
@@ -235,28 +282,9 @@ class State(TableFacts):
     """The summary of the round just finished; None during round 0."""
 
     @property
-    def is_over(self) -> bool:
-        """True once the game is over."""
-        return self.to_act is None
-
-    @property
-    def phase(self) -> Phase:
-        """What the game waits for, play (Ask or Stand), score choices, or nothing (over)."""
-        seat = self.to_act
-        if seat is None:
-            return Phase.OVER
-        if seat_done(self.tables[seat], self.stood[seat]):
-            return Phase.SCORE
-        return Phase.PLAY
-
-    @property
     def cheated(self) -> tuple[bool, ...]:
         """Whether each seat has asked outside its sphere of influence this round."""
-        flags = [False] * self.config.players
-        for event in self.history:
-            if type(event) is AskRecord and event.cheat:
-                flags[event.seat] = True
-        return tuple(flags)
+        return cheated_seats(self.history, self.config.players)
 
     def __repr__(self) -> str:
         hands = tuple(cards_text(hand) for hand in self.hands)

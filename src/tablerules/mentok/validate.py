@@ -1,0 +1,582 @@
+"""The rules' invariants of a Mentok state: :func:`check_state`.
+
+Nothing here restates a rule. A state holds the current round's cards,
+history and choices, and the summary of the round before; both rounds are
+rebuilt from them and played again through the rules themselves:
+
+- the round's deal is reconstructed (hands only give cards away, so a hand
+  as dealt is the cards it gave, in the order given, then the cards it
+  holds; the deck is the go-fish draws, in order, then the cards left) and
+  dealt with :func:`~tablerules.mentok.rules.deal_round`;
+- every entry of the history is played again with
+  :func:`~tablerules.mentok.apply`, which checks turn order, the sphere of
+  influence, splits and closed hands, and must produce the very record the
+  state holds (given or drawn, the card, the cheat flag); then the score
+  choices made so far, in turn order;
+- the replay must end where the state is: the same tables, stood flags,
+  turn, winners, and for a finished round the same summary, scored by
+  :func:`~tablerules.mentok.scoring.round_points`, and the same game scores;
+- the scores a round starts from decide who is dealt in and whether the game
+  should already have ended (:func:`~tablerules.mentok.scoring.game_winners`);
+  after round 0 they are the scores before the last round plus its points.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from tablerules._common import card_count_problems, turn_order
+from tablerules.cards import FULL_DECK, Card, Rank, cards_text, is_card
+from tablerules.errors import IllegalActionError, StateError, show
+from tablerules.mentok.actions import Action, Ask, Score, Stand
+from tablerules.mentok.config import Config
+from tablerules.mentok.rules import apply, deal_round
+from tablerules.mentok.scoring import (
+    CHEAT_PENALTY,
+    RANK_OF,
+    game_winners,
+    round_points,
+    still_in_game,
+)
+from tablerules.mentok.state import (
+    AskRecord,
+    Event,
+    Phase,
+    RoundSummary,
+    StandRecord,
+    State,
+    cheated_seats,
+)
+
+__all__ = ["check_state"]
+
+_MOST_POINTS = 12
+"""The most one round can score: two blackjacks after a split (6 + 6)."""
+
+
+def check_state(state: State) -> None:
+    """Raise :class:`~tablerules.StateError` if ``state`` breaks the rules' invariants.
+
+    The state's round (and the round summarised in ``last_round``) is dealt
+    again from the cards the state shows and replayed through the rules, so
+    an accepted state is one that play can reach, and plays on. The message
+    names the field and the rule broken. :func:`~tablerules.mentok.from_dict`
+    runs it on every record it reads.
+
+    >>> import attrs
+    >>> from tablerules import mentok
+    >>> state = mentok.new_game(seed=3)
+    >>> mentok.check_state(state)
+    >>> mentok.check_state(attrs.evolve(state, to_act=2))
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.StateError: state.to_act must be seat 1, not 2
+    """
+    config = state.config
+    if not isinstance(config, Config):
+        raise StateError(f"state.config must be a mentok.Config, not {type(config).__name__}")
+    _check_shape(state)
+    _check_events(state.history, "state.history", config, after_round=False)
+    _check_cards(state)
+    over = state.to_act is None
+    summary = state.last_round
+    if over:
+        if summary is None or summary.round != state.round:
+            raise StateError(
+                "state.last_round must summarise the final round once the game is over"
+            )
+        if summary.history != state.history:
+            raise StateError("state.last_round.history must match the final round's history")
+    elif (summary is None) != (state.round == 0):
+        raise StateError("state.last_round must be null exactly during round 0")
+    if summary is not None:
+        _check_summary(summary, state)
+    in_round = [seat for seat, tables in enumerate(state.tables) if tables]
+    if over:
+        assert summary is not None
+        start = tuple(
+            score - point for score, point in zip(state.scores, summary.points, strict=True)
+        )
+        _check_start(config, state.round, start, in_round, "state.last_round.points")
+    else:
+        start = state.scores
+        _check_start(config, state.round, start, in_round, "state.scores")
+    replayed = _replay(
+        config,
+        seed=state.seed,
+        round_index=state.round,
+        scores=start,
+        tables=state.tables,
+        hands=state.hands,
+        history=state.history,
+        choices=state.choices,
+        deck=state.deck,
+        last_round=None if over else summary,
+        where="state",
+    )
+    if over:
+        _check_final(replayed, state)
+    else:
+        _check_playing(replayed, state)
+        if summary is not None:
+            _check_previous_round(summary, state)
+
+
+# --- shapes ------------------------------------------------------------------
+
+
+def _check_shape(state: State) -> None:
+    """Fields of the right kinds and lengths, so that the replay can read them."""
+    players = state.config.players
+    if type(state.seed) is not int or type(state.round) is not int or state.round < 0:
+        raise StateError("state.seed must be an integer and state.round one of at least 0")
+    _check_seats("state", state, players, ("scores", "hands", "tables", "stood", "choices"))
+    for seat in range(players):
+        if len(state.stood[seat]) != len(state.tables[seat]) or not all(
+            isinstance(flag, bool) for flag in state.stood[seat]
+        ):
+            raise StateError(f"state.stood[{seat}] must hold one true or false per table hand")
+    if not isinstance(state.deck, tuple) or not isinstance(state.winners, tuple):
+        raise StateError("state.deck and state.winners must be tuples")
+    if state.to_act is not None and not _is_seat(state.to_act, players):
+        raise StateError(f"state.to_act must be a seat from 0 to {players - 1} or None")
+    if not all(_is_seat(seat, players) for seat in state.winners):
+        raise StateError(f"state.winners must hold seats from 0 to {players - 1}")
+    _check_event_shapes(state.history, "state.history", players)
+    summary = state.last_round
+    if summary is not None:
+        if type(summary.round) is not int or not isinstance(summary.abandoned, bool):
+            raise StateError("state.last_round.round and .abandoned must be an int and a bool")
+        names = ("tables", "hands", "choices", "cheated", "points")
+        _check_seats("state.last_round", summary, players, names)
+        _check_event_shapes(summary.history, "state.last_round.history", players)
+
+
+def _check_seats(where: str, value: object, players: int, names: Sequence[str]) -> None:
+    """Per-seat fields: one entry per seat, each of the field's kind."""
+    for name in names:
+        seats = getattr(value, name)
+        if not isinstance(seats, tuple) or len(seats) != players:
+            raise StateError(f"{where}.{name} must have one entry per seat ({players})")
+        for seat, item in enumerate(seats):
+            if not _SEAT_ITEM[name](item):
+                raise StateError(f"{where}.{name}[{seat}] is not {_SEAT_KIND[name]}")
+
+
+def _is_cards(value: object) -> bool:
+    return isinstance(value, tuple) and all(is_card(card) for card in value)
+
+
+def _is_tables(value: object) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) <= 2
+        and all(_is_cards(cards) and cards for cards in value)
+    )
+
+
+_SEAT_ITEM: Final[dict[str, Callable[[object], bool]]] = {
+    "scores": lambda item: type(item) is int,
+    "points": lambda item: type(item) is int,
+    "hands": _is_cards,
+    "tables": _is_tables,
+    "stood": lambda item: isinstance(item, tuple),
+    "choices": lambda item: item is None or isinstance(item, bool),
+    "cheated": lambda item: isinstance(item, bool),
+}
+_SEAT_KIND: Final = {
+    "scores": "an int",
+    "points": "an int",
+    "hands": "a tuple of cards",
+    "tables": "at most 2 table hands, each a non-empty tuple of cards",
+    "stood": "a tuple",
+    "choices": "None, True or False",
+    "cheated": "True or False",
+}
+
+
+def _is_seat(value: object, players: int) -> bool:
+    return type(value) is int and 0 <= value < players
+
+
+def _check_event_shapes(history: tuple[Event, ...], where: str, players: int) -> None:
+    for index, event in enumerate(history):
+        here = f"{where}[{index}]"
+        if type(event) is StandRecord:
+            fine = _is_seat(event.seat, players) and event.hand in (0, 1)
+        elif type(event) is AskRecord:
+            fine = (
+                _is_seat(event.seat, players)
+                and _is_seat(event.target, players)
+                and event.hand in (0, 1)
+                and type(event.rank) is Rank
+                and (event.card is None or is_card(event.card))
+                and all(isinstance(flag, bool) for flag in (event.split, event.given))
+                and (event.cheat is None or isinstance(event.cheat, bool))
+            )
+        else:
+            fine = False
+        if not fine:
+            raise StateError(f"{here} must be an AskRecord or a StandRecord with seats in range")
+
+
+def _check_events(
+    history: tuple[Event, ...], where: str, config: Config, *, after_round: bool
+) -> None:
+    """What each record says on its own: known cheat flags, given cards of the asked rank."""
+    for index, event in enumerate(history):
+        if type(event) is not AskRecord:
+            continue
+        here = f"{where}[{index}]"
+        if event.target == event.seat:
+            raise StateError(f"{here}.target: a seat never asks itself")
+        if event.given and (event.card is None or RANK_OF[event.card] != event.rank):
+            raise StateError(f"{here}: a given card must be of the rank asked for")
+        if event.card is None and index != len(history) - 1:
+            raise StateError(f"{here}: only the last ask of a round can find the deck empty")
+        if event.cheat is None:
+            when = "after a round" if after_round else "in a state"
+            raise StateError(f"{here}.cheat: every cheat flag is known {when} (true or false)")
+        if event.cheat and config.strict:
+            raise StateError(f"{here}: no cheating asks with strict=True")
+
+
+def _check_cards(state: State) -> None:
+    cards = [*state.deck, *(card for hand in state.hands for card in hand)]
+    cards += [card for seat in state.tables for hand in seat for card in hand]
+    if not all(is_card(card) for card in cards):
+        raise StateError("state: the hands, tables and deck must hold Card values")
+    problem = card_count_problems(cards, state.config.decks)
+    if problem:
+        raise StateError(f"state: cards are missing or duplicated: {problem}")
+
+
+# --- round starts ------------------------------------------------------------
+
+
+def _check_start(
+    config: Config,
+    round_index: int,
+    scores: tuple[int, ...],
+    in_round: Sequence[int],
+    where: str,
+) -> None:
+    """The scores a round starts from: reachable, and deciding who is dealt in."""
+    if round_index == 0:
+        if any(scores):
+            if where == "state.scores":
+                raise StateError(f"state.scores must all be 0 in round 0, not {list(scores)}")
+            raise StateError(
+                f"{where}: every game starts from 0, so after round 0 the scores must equal "
+                "the last round's points"
+            )
+    else:
+        low = 0 if config.strict else CHEAT_PENALTY
+        for seat, score in enumerate(scores):
+            if not low * round_index <= score <= _MOST_POINTS * round_index:
+                raise StateError(
+                    f"{where}: seat {seat} cannot have {show(score)} game points after "
+                    f"{round_index} round(s); a round scores {low} to {_MOST_POINTS}"
+                )
+    dealt_in = [seat for seat, still in enumerate(still_in_game(config, scores)) if still]
+    if list(in_round) != dealt_in:
+        raise StateError(
+            f"state.tables: exactly the seats still in the game are dealt in round {round_index} "
+            f"(seats {dealt_in}), not seats {list(in_round)}"
+        )
+    if len(dealt_in) < 2:
+        raise StateError(f"state: round {round_index} needs at least two players")
+    if round_index:
+        winners = game_winners(config, round_index, scores, in_round)
+        if winners:
+            raise StateError(
+                f"state: the game should have ended after round {round_index - 1} "
+                f"(won by seats {list(winners)} with scores {list(scores)}), "
+                f"but round {round_index} was dealt"
+            )
+
+
+# --- replaying a round -------------------------------------------------------
+
+
+def _replay(
+    config: Config,
+    *,
+    seed: int,
+    round_index: int,
+    scores: tuple[int, ...],
+    tables: tuple[tuple[tuple[Card, ...], ...], ...],
+    hands: tuple[tuple[Card, ...], ...],
+    history: tuple[Event, ...],
+    choices: tuple[bool | None, ...],
+    deck: tuple[Card, ...],
+    last_round: RoundSummary | None,
+    where: str,
+) -> State:
+    """Deal the round again from what it shows, and play its history and choices through."""
+    players = config.players
+    gave: list[list[Card]] = [[] for _ in range(players)]
+    drawn: list[Card] = []
+    for event in history:
+        if type(event) is AskRecord and event.card is not None:
+            if event.given:
+                gave[event.target].append(event.card)
+            else:
+                drawn.append(event.card)
+    cards: list[Card] = []
+    for seat in turn_order(players, round_index % players):
+        if not tables[seat]:
+            if hands[seat]:
+                raise StateError(f"{where}.hands[{seat}]: a seat not in the round holds no cards")
+            continue
+        dealt = len(hands[seat]) + len(gave[seat])
+        if dealt != 4:
+            raise StateError(
+                f"{where}.hands[{seat}] holds {len(hands[seat])} cards but gave "
+                f"{len(gave[seat])} of the 4 dealt"
+            )
+        cards += [*gave[seat], *hands[seat], tables[seat][0][0]]
+    cards += drawn
+    cards += deck
+    state = deal_round(
+        config,
+        seed=seed,
+        round_index=round_index,
+        scores=scores,
+        cards=cards,
+        last_round=last_round,
+    )
+    for index, event in enumerate(history):
+        here = f"{where}.history[{index}]"
+        if state.to_act is None or state.round != round_index:
+            raise StateError(f"{here}: the round was already over")
+        if event.seat != state.to_act:
+            raise StateError(f"{here}: seat {event.seat} acted, but seat {state.to_act} was to act")
+        action: Action
+        if type(event) is AskRecord:
+            action = Ask(event.target, event.rank, event.hand, event.split)
+        else:
+            action = Stand(event.hand)
+        state = _play(state, action, here)
+        made = state.history[-1] if state.round == round_index else _last_event(state)
+        if made != event:
+            raise StateError(_mismatch(here, event, made))
+    _check_choices(state, round_index, tables, choices, where)
+    return _play_choices(state, round_index, tables, choices, where)
+
+
+def _last_event(state: State) -> Event:
+    assert state.last_round is not None
+    return state.last_round.history[-1]
+
+
+def _play(state: State, action: Action, where: str) -> State:
+    try:
+        return apply(state, action)
+    except IllegalActionError as error:
+        raise StateError(f"{where}: {error}") from None
+
+
+def _mismatch(where: str, event: Event, made: Event) -> str:
+    """Why a record differs from the one the rules make of the same action."""
+    assert type(event) is AskRecord
+    assert type(made) is AskRecord
+    if made.given and not event.given:
+        return f"{where}: seat {event.target} held that rank and had to give it"
+    if event.card is None and made.card is not None:
+        return f"{where}: a round is abandoned only when the deck is empty"
+    if made.cheat != event.cheat:
+        inside = "outside" if made.cheat else "inside"
+        return f"{where}.cheat is wrong: the rank was {inside} the sphere of influence"
+    return f"{where} does not match what the rules make of that ask ({show(made)})"
+
+
+def _check_choices(
+    state: State,
+    round_index: int,
+    tables: tuple[tuple[tuple[Card, ...], ...], ...],
+    choices: tuple[bool | None, ...],
+    where: str,
+) -> None:
+    """Check the choices' order before playing them: after play, in turn order."""
+    players = state.config.players
+    for seat in range(players):
+        if not tables[seat] and choices[seat] is not None:
+            raise StateError(f"{where}.choices[{seat}]: a seat not in the round makes no choice")
+    if state.round != round_index or state.to_act is None:
+        return
+    made = [seat for seat in range(players) if choices[seat] is not None]
+    if made and state.phase is Phase.PLAY:
+        raise StateError(f"{where}.choices: score choices come after every player is done")
+    order = [seat for seat in turn_order(players, round_index % players) if tables[seat]]
+    chosen = [choices[seat] is not None for seat in order]
+    if chosen != sorted(chosen, reverse=True):
+        raise StateError(f"{where}.choices: seats choose in turn order from the dealer's left")
+
+
+def _play_choices(
+    state: State,
+    round_index: int,
+    tables: tuple[tuple[tuple[Card, ...], ...], ...],
+    choices: tuple[bool | None, ...],
+    where: str,
+) -> State:
+    """The state after the choices made so far, in turn order."""
+    for seat in turn_order(state.config.players, round_index % state.config.players):
+        choice = choices[seat]
+        if not tables[seat] or choice is None:
+            continue
+        if state.round != round_index or state.to_act is None:
+            raise StateError(f"{where}.choices[{seat}]: the round was already over")
+        state = _play(state, Score(use_hand=choice), f"{where}.choices[{seat}]")
+    return state
+
+
+# --- comparing the replay with the state -------------------------------------
+
+
+def _check_playing(replayed: State, state: State) -> None:
+    """A round in progress: the replay must stop in it, exactly where the state is."""
+    if replayed.round != state.round or replayed.to_act is None:
+        if state.history and _abandons(state.history[-1]):
+            raise StateError(f"state.history[{len(state.history) - 1}]: an abandoned round is over")
+        raise StateError("state.choices: every player has chosen, so the round should be over")
+    players = state.config.players
+    for seat in range(players):
+        if replayed.tables[seat] != state.tables[seat]:
+            raise StateError(f"state.tables[{seat}] does not match the cards melded in the history")
+        if replayed.stood[seat] != state.stood[seat]:
+            raise StateError(f"state.stood[{seat}] does not match the stands in the history")
+    if state.winners:
+        raise StateError("state.winners must be empty while the game goes on")
+    if replayed.to_act != state.to_act:
+        raise StateError(f"state.to_act must be seat {replayed.to_act}, not {state.to_act}")
+    _same(replayed, state, "state", ("hands", "deck", "history", "choices", "scores"))
+
+
+def _check_final(replayed: State, state: State) -> None:
+    """A finished game: the final round, replayed, must end the game just as the state says."""
+    if replayed.to_act is not None:
+        if replayed.round == state.round:
+            raise StateError(
+                f"state.to_act is null, but the final round is not finished: "
+                f"seat {replayed.to_act} is to act"
+            )
+        raise StateError(
+            f"state.to_act is null, but no end condition holds after round {state.round} "
+            f"(scores {list(replayed.scores)})"
+        )
+    players = state.config.players
+    for seat in range(players):
+        if replayed.tables[seat] != state.tables[seat]:
+            raise StateError(f"state.tables[{seat}] does not match the cards melded in the history")
+        if replayed.stood[seat] != state.stood[seat]:
+            raise StateError(f"state.stood[{seat}] does not match the stands in the history")
+    if replayed.winners != state.winners:
+        raise StateError(
+            f"state.winners must be {list(replayed.winners)}, not {list(state.winners)}"
+        )
+    _same(replayed, state, "state", ("hands", "deck", "history", "choices", "scores"))
+    assert replayed.last_round is not None
+    assert state.last_round is not None
+    _same_summary(replayed.last_round, state.last_round)
+
+
+def _check_previous_round(summary: RoundSummary, state: State) -> None:
+    """The round before: replayed from its summary, it must lead to this round's scores."""
+    config = state.config
+    prior = tuple(score - point for score, point in zip(state.scores, summary.points, strict=True))
+    in_round = [seat for seat, tables in enumerate(summary.tables) if tables]
+    _check_start(config, summary.round, prior, in_round, "state.last_round.points")
+    seen = Counter(card for hand in summary.hands for card in hand)
+    seen.update(card for seat in summary.tables for hand in seat for card in hand)
+    if not all(is_card(card) for card in seen):
+        raise StateError("state.last_round: the hands and tables must hold Card values")
+    extra = [card for card in FULL_DECK if seen[card] > config.decks]
+    if extra:
+        raise StateError(f"state.last_round: cards appear too often: {cards_text(extra)}")
+    rest = tuple(card for card in FULL_DECK for _ in range(config.decks - seen[card]))
+    replayed = _replay(
+        config,
+        seed=state.seed,
+        round_index=summary.round,
+        scores=prior,
+        tables=summary.tables,
+        hands=summary.hands,
+        history=summary.history,
+        choices=summary.choices,
+        deck=rest,
+        last_round=None,
+        where="state.last_round",
+    )
+    if replayed.round == summary.round and replayed.to_act is not None:
+        raise StateError(
+            f"state.last_round: round {summary.round} is not finished: "
+            f"seat {replayed.to_act} is to act"
+        )
+    if replayed.to_act is None:
+        raise StateError(
+            f"state: the game should have ended after round {summary.round} "
+            f"(won by seats {list(replayed.winners)} with scores {list(replayed.scores)}), "
+            "but it goes on"
+        )
+    assert replayed.last_round is not None
+    _same_summary(replayed.last_round, summary)
+
+
+def _abandons(event: Event) -> bool:
+    return type(event) is AskRecord and event.card is None
+
+
+def _same(expected: State, state: State, where: str, names: Sequence[str]) -> None:
+    for name in names:
+        want, have = getattr(expected, name), getattr(state, name)
+        if want != have:
+            raise StateError(
+                f"{where}.{name} does not follow from the round's deal and history "
+                f"(expected {show(want)})"
+            )
+
+
+def _same_summary(expected: RoundSummary, summary: RoundSummary) -> None:
+    for name in ("round", "abandoned", "tables", "hands", "choices", "history", "points"):
+        if getattr(expected, name) != getattr(summary, name):
+            raise StateError(f"state.last_round.{name} does not follow from the round it sums up")
+
+
+# --- the summary on its own --------------------------------------------------
+
+
+def _check_summary(summary: RoundSummary, state: State) -> None:
+    where = "state.last_round"
+    config = state.config
+    players = config.players
+    expected_round = state.round if state.to_act is None else state.round - 1
+    if summary.round != expected_round:
+        raise StateError(f"{where}.round must be {expected_round}, not {summary.round}")
+    _check_events(summary.history, f"{where}.history", config, after_round=True)
+    abandoned = bool(summary.history) and _abandons(summary.history[-1])
+    if summary.abandoned != abandoned:
+        raise StateError(
+            f"{where}.abandoned must be true exactly when the round's last ask found the deck empty"
+        )
+    for seat in range(players):
+        in_round = bool(summary.tables[seat])
+        if not in_round and summary.hands[seat]:
+            raise StateError(f"{where}.hands[{seat}]: a seat not in the round holds no cards")
+        if (summary.choices[seat] is None) != (abandoned or not in_round):
+            if abandoned or not in_round:
+                raise StateError(f"{where}.choices[{seat}] must be null: nobody chose")
+            raise StateError(f"{where}.choices[{seat}]: every player in a scored round chose")
+    if summary.cheated != cheated_seats(summary.history, players):
+        raise StateError(f"{where}.cheated does not match its history")
+    points = round_points(
+        summary.tables, summary.hands, summary.choices, summary.cheated, abandoned=abandoned
+    )
+    for seat in range(players):
+        if summary.points[seat] != points[seat]:
+            raise StateError(
+                f"{where}.points[{seat}] must be {points[seat]}, not {show(summary.points[seat])}"
+            )
