@@ -76,7 +76,7 @@ class Observation(TableFacts):
 
     @property
     def unseen_cards(self) -> tuple[Card, ...]:
-        """The cards whose place the observer cannot see: in the deck or in other hands.
+        """The cards whose place the observer cannot see, in the deck or in other hands.
 
         Every card not in the observer's hand or on a table, in deck order;
         with two decks a card is listed once for each copy unseen (first

@@ -132,7 +132,7 @@ class RoundSummary:
 
     @property
     def dealer(self) -> int:
-        """The round's dealer: seat 0 in round 0, then one seat left every round."""
+        """The round's dealer, seat 0 in round 0 and then one seat left every round."""
         return self.round % len(self.points)
 
     def __repr__(self) -> str:
@@ -184,7 +184,7 @@ class TableFacts:
 
     @property
     def dealer(self) -> int:
-        """This round's dealer: seat 0 in round 0, then one seat left every round.
+        """This round's dealer, seat 0 in round 0 and then one seat left every round.
 
         The dealer moves on past players who are out of the game too.
         """
