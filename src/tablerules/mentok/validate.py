@@ -474,14 +474,16 @@ def _check_final(replayed: State, state: State) -> None:
             raise StateError(f"state.tables[{seat}] does not match the cards melded in the history")
         if replayed.stood[seat] != state.stood[seat]:
             raise StateError(f"state.stood[{seat}] does not match the stands in the history")
+    assert replayed.last_round is not None
+    assert state.last_round is not None
+    if not state.last_round.abandoned and state.choices != state.last_round.choices:
+        raise StateError("state.choices must match state.last_round.choices once the game is over")
+    _same_summary(replayed.last_round, state.last_round)
     if replayed.winners != state.winners:
         raise StateError(
             f"state.winners must be {list(replayed.winners)}, not {list(state.winners)}"
         )
     _same(replayed, state, "state", ("hands", "deck", "history", "choices", "scores"))
-    assert replayed.last_round is not None
-    assert state.last_round is not None
-    _same_summary(replayed.last_round, state.last_round)
 
 
 def _check_previous_round(summary: RoundSummary, state: State) -> None:
