@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 import tablerules as tr
 from tablerules import ofc
-from tablerules.ofc.rules import _start_round
+from tablerules._common import turn_order
+from tablerules.ofc.rules import deal_round, next_round_fantasyland
+from tablerules.ofc.scoring import evaluate, fantasyland_count, score_round
+from tests.helpers import stacked
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+__all__ = [
+    "BOARDS_KINGS_TOP",
+    "BOARDS_QUEENS_TOP",
+    "DISCARDS",
+    "UnrealizableError",
+    "earning_boards",
+    "fantasyland_round",
+    "play",
+    "scripted",
+    "stacked",
+    "street_plan",
+]
 
 # A worked round for two seats (checked by hand in test_rules.py): seat 0
 # scoops and seat 1 plays a king-high top, or a queens top that earns
@@ -24,13 +40,6 @@ BOARDS_QUEENS_TOP = [
     "Qs Qd 3c / Js Jd 9s 9d 3d / 5s 6c 7c 8c 9c",
 ]
 DISCARDS = ["Ah Ad Ac As", "Kh Kd Kc 2d"]
-
-
-def stacked(text: str) -> tuple[tr.Card, ...]:
-    """A full deck starting with ``text``'s cards, the rest in FULL_DECK order."""
-    first = tr.parse_cards(text) if text.strip() else ()
-    rest = tuple(card for card in tr.FULL_DECK if card not in set(first))
-    return first + rest
 
 
 def street_plan(
@@ -68,7 +77,7 @@ def scripted(
     plans = [
         street_plan(config, board, cards) for board, cards in zip(parsed, thrown, strict=False)
     ]
-    order = [(1 + step) % config.players for step in range(config.players)]
+    order = turn_order(config.players, 0)
     deck: list[tr.Card] = []
     actions = []
     for street in range(config.streets):
@@ -86,22 +95,148 @@ def play(state: ofc.State, actions: Sequence[ofc.Place]) -> ofc.State:
     return state
 
 
+# --- a round dealt with fantasyland counts that a finished round earned ------------------------
+
+
+class UnrealizableError(ValueError):
+    """No boards of the helper's plan earn these fantasyland counts together."""
+
+
+_TOP_POOL = tuple(card for card in tr.FULL_DECK if card.rank >= tr.Rank.QUEEN)
+"""Queens, kings and aces: every top row is made of them; the other rows never use them."""
+
+
+def _card(rank: str, suit: int) -> tr.Card:
+    return tr.Card.parse(rank + "cdhs"[suit % 4])
+
+
+def _rows_below_top(
+    config: ofc.Config, seat: int, count: int, *, foul: bool = False
+) -> tuple[str, str]:
+    """The middle and bottom a seat plays under its top row, disjoint across seats.
+
+    High middles: seat ``i`` plays two flushes of suit ``i``, the same ranks
+    for every seat, so those lines always tie (swapped, they foul the board:
+    ``foul``). A lowball middle is a seven-low (7-5-4-3-2 when the seat earns
+    fantasyland, 7-6-4-3-2 when not) in three suits, under a flush bottom of
+    suit ``i``.
+    """
+    if not config.lowball_middle:
+        low = " ".join(str(_card(rank, seat)) for rank in "T8642")
+        high = " ".join(str(_card(rank, seat)) for rank in "J9753")
+        return (high, low) if foul else (low, high)
+    if seat > 2:
+        raise UnrealizableError("the lowball plan has room for three seats")
+    fifth = "5" if count else "6"
+    middle = [
+        _card(rank, seat + offset)
+        for rank, offset in zip("7" + fifth + "432", (1, 2, 3, 1, 2), strict=True)
+    ]
+    low = next(
+        rank
+        for rank in "23456"
+        if all(_card(rank, seat) != card for other in range(3) for card in _lows(other))
+    )
+    bottom = [_card(rank, seat) for rank in "89TJ" + low]
+    return tr.cards_text(middle), tr.cards_text(bottom)
+
+
+def _lows(seat: int) -> list[tr.Card]:
+    """Every card a lowball middle of this seat may use (both fifth cards)."""
+    return [
+        _card(rank, seat + offset) for rank, offset in zip("75432", (1, 2, 3, 1, 2), strict=True)
+    ] + [_card("6", seat + 2)]
+
+
+def earning_boards(config: ofc.Config, earned: Sequence[int]) -> tuple[ofc.Board, ...]:
+    """Complete boards, one per seat, on which seat ``i`` earns ``earned[i]`` fantasyland cards.
+
+    Every board is checked with the rules' own scoring. Tops are chosen with
+    the lowest royalties first, so the round's points stay small.
+    """
+
+    def tops_for(seat: int, free: tuple[tr.Card, ...]) -> list[tuple[int, ofc.Board]]:
+        found = []
+        # A seat that earns nothing may foul (its rows swapped) when no other top is left.
+        fouls = (False, True) if earned[seat] == 0 and not config.lowball_middle else (False,)
+        for foul, top in itertools.product(fouls, itertools.combinations(free, 3)):
+            board = ofc.Board(top, *_rows_below_top(config, seat, earned[seat], foul=foul))
+            evaluation = evaluate(board, config)
+            if evaluation.fouled != foul:
+                continue
+            if fantasyland_count(evaluation, config, in_fantasyland=False) == earned[seat]:
+                found.append((foul, evaluation.royalties[0], board))
+        found.sort(key=lambda item: item[:2])
+        return [(royalty, board) for _, royalty, board in found]
+
+    failed: set[tuple[int, tuple[int, ...]]] = set()
+
+    def search(seat: int, free: tuple[tr.Card, ...]) -> list[ofc.Board] | None:
+        """Boards for seats ``seat`` onwards with tops from ``free``; suits never matter."""
+        if seat == len(earned):
+            return []
+        key = (seat, tuple(sorted(card.rank for card in free)))
+        if key in failed:
+            return None
+        tried = set()
+        for _, board in tops_for(seat, free):
+            pattern = (evaluate(board, config).fouled, tuple(card.rank for card in board.top))
+            if pattern in tried:
+                continue
+            tried.add(pattern)
+            rest = tuple(card for card in free if card not in board.top)
+            found = search(seat + 1, rest)
+            if found is not None:
+                return [board, *found]
+        failed.add(key)
+        return None
+
+    boards = search(0, _TOP_POOL)
+    if boards is None:
+        raise UnrealizableError(f"no tops of queens, kings and aces earn {list(earned)} together")
+    return tuple(boards)
+
+
 def fantasyland_round(
     config: ofc.Config,
-    counts: Sequence[int],
+    earned: Sequence[int],
     deck_text: str,
     *,
     round_index: int = 1,
     seed: int = 1,
 ) -> ofc.State:
-    """A round dealt from a stacked deck with these fantasyland counts."""
+    """Round ``round_index`` from a stacked deck, after a round whose boards earned ``earned``.
+
+    ``earned`` holds the fantasyland cards each seat earned in the round
+    before (it then goes through the card-supply rule). That round is a real
+    one: its boards come from :func:`earning_boards` and its summary from the
+    rules' scoring, so the state passes ``check_state``. Round 1's bankrolls
+    are the start plus that round's points; later rounds keep every bankroll
+    positive before and after it.
+    """
+    if round_index < 1:
+        raise ValueError("nobody is in fantasyland in round 0")
     players = config.players
-    return _start_round(
+    boards = earning_boards(config, earned)
+    summary = score_round(round_index - 1, boards, (0,) * players, config)
+    start = config.starting_points
+    if round_index == 1:
+        scores = [start + points for points in summary.points]
+    else:
+        scores = [max(1, points + 1) for points in summary.points]
+        spare = players * start - sum(scores)
+        for seat in range(players):
+            scores[seat] += spare // players + (seat < spare % players)
+    if min(scores) <= 0 or min(s - p for s, p in zip(scores, summary.points, strict=True)) <= 0:
+        raise UnrealizableError(
+            f"the round's points {summary.points} leave a bankroll at 0 or below"
+        )
+    return deal_round(
         config,
-        seed,
-        round_index,
-        (config.starting_points,) * players,
-        stacked(deck_text),
-        tuple(counts),
-        None,
+        seed=seed,
+        round_index=round_index,
+        scores=tuple(scores),
+        deck=stacked(deck_text),
+        fantasyland=next_round_fantasyland(summary, config),
+        last_round=summary,
     )

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 import tablerules as tr
 from tablerules import ofc
-from tablerules.ofc.serialize import check_state
 from tests.ofc.helpers import fantasyland_round
 
 CONFIGS = [
@@ -43,7 +42,7 @@ def test_determinized_states_look_the_same_to_the_observer(
         for seat in range(config.players):
             view = ofc.observe(state, seat)
             guess = ofc.determinize(view, rng)
-            check_state(guess)
+            ofc.check_state(guess)
             assert ofc.observe(guess, seat) == view
             if not guess.is_over:  # and the sampled state plays on to the end
                 rollout = random.Random(draw)
@@ -65,17 +64,17 @@ def test_determinize_deals_only_unseen_cards_and_varies() -> None:
 
 def test_hidden_fantasyland_boards_are_sampled() -> None:
     """A fantasyland board set by another seat is hidden: the sample sets one of its own."""
-    config = ofc.Config(players=3, max_rounds=1)
+    config = ofc.Config(players=3, max_rounds=2)
     deck = list(tr.FULL_DECK)
     random.Random(3).shuffle(deck)
-    state = fantasyland_round(config, (0, 15, 0), tr.cards_text(deck), round_index=0)
+    state = fantasyland_round(config, (0, 15, 0), tr.cards_text(deck), round_index=1)
     rng = random.Random(9)
     state = ofc.apply(state, ofc.random_action(state, rng))  # seat 1 sets its board
     view = ofc.observe(state, 2)
     assert view.hidden_boards == (False, True, False)
     for seed in range(20):
         guess = ofc.determinize(view, random.Random(seed))
-        check_state(guess)
+        ofc.check_state(guess)
         assert ofc.observe(guess, 2) == view
         assert guess.boards[1].size == 13
         assert len(guess.discards[1]) == 2

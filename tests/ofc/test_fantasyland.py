@@ -9,7 +9,7 @@ import pytest
 import tablerules as tr
 from tablerules import ofc
 from tablerules._common import round_deck
-from tablerules.ofc.rules import supply_counts
+from tablerules.ofc.scoring import supply_counts
 from tests.ofc.helpers import (
     BOARDS_QUEENS_TOP,
     DISCARDS,

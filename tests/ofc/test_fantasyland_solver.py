@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 import tablerules as tr
 from tablerules import ofc
-from tablerules.ofc.board import Evaluation, _evaluate, _fantasyland_count, _make_board
+from tablerules.ofc.board import make_board
+from tablerules.ofc.scoring import Evaluation, evaluate, fantasyland_count
 from tests.ofc.helpers import fantasyland_round
 from tests.strategies import hands
 
@@ -138,7 +139,7 @@ def test_bad_cards_are_rejected_at_once(cards: object, message: str) -> None:
 
 def test_bad_config_and_stay_value() -> None:
     hand = deal(14, 1)
-    with pytest.raises(tr.ConfigError, match=r"must be a tablerules\.ofc\.Config"):
+    with pytest.raises(TypeError, match=r"must be a tablerules\.ofc\.Config"):
         ofc.fantasyland_settings(hand, "pineapple")  # type: ignore[arg-type]
     for value in (-1, math.inf, math.nan, "10", True):
         with pytest.raises(ValueError, match="stay_value"):
@@ -153,8 +154,8 @@ Key = tuple[float, int, int, int, int, int, int]
 def brute_force(hand: Sequence[tr.Card], config: ofc.Config, stay_value: float) -> ofc.Place | None:
     """The best non-fouling setting by the documented objective and tie-breaks, trying all.
 
-    Each setting is judged by the game's own evaluation (`_evaluate`,
-    `_fantasyland_count`), remembered per row values: the evaluation depends
+    Each setting is judged by the game's own evaluation (`evaluate`,
+    `fantasyland_count`), remembered per row values: the evaluation depends
     on the cards only through the three row values. Returns None when every
     setting fouls.
     """
@@ -173,16 +174,16 @@ def brute_force(hand: Sequence[tr.Card], config: ofc.Config, stay_value: float) 
     judged: dict[tuple[int, int, int], float] = {}
 
     def judge(top: tuple[int, ...], middle: tuple[int, ...], bottom: tuple[int, ...]) -> float:
-        board = _make_board(
-            tuple(cards[i] for i in top),
-            tuple(cards[i] for i in middle),
-            tuple(cards[i] for i in bottom),
+        board = make_board(
+            top=tuple(cards[i] for i in top),
+            middle=tuple(cards[i] for i in middle),
+            bottom=tuple(cards[i] for i in bottom),
         )
-        evaluation: Evaluation = _evaluate(board, lowball, config)
-        if evaluation[0]:
+        evaluation: Evaluation = evaluate(board, config)
+        if evaluation.fouled:
             return -math.inf
-        stays = _fantasyland_count(evaluation, config, in_fantasyland=True) > 0
-        return sum(evaluation[4]) + (stay_value if stays else 0)
+        stays = fantasyland_count(evaluation, config, in_fantasyland=True) > 0
+        return sum(evaluation.royalties) + (stay_value if stays else 0)
 
     full = (1 << size) - 1
     best: Key | None = None

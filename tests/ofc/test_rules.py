@@ -68,7 +68,7 @@ def test_new_game_checks_arguments() -> None:
         ofc.new_game(seed=1.5)  # type: ignore[arg-type]
     with pytest.raises(tr.ConfigError, match="missing"):
         ofc.new_game(seed=1, deck=tr.FULL_DECK[:51])
-    with pytest.raises(tr.ConfigError, match="config must be"):
+    with pytest.raises(TypeError, match="config must be"):
         ofc.new_game("pineapple", seed=1)  # type: ignore[arg-type]
 
 
@@ -311,8 +311,12 @@ def test_illegal_placements_say_why(make: object, action: object, message: str) 
 
 
 def test_non_cards_in_a_place_are_refused() -> None:
+    with pytest.raises(tr.CardError, match=r"Place\.top must hold cards"):
+        ofc.Place(top=(1, 2, 3))  # type: ignore[arg-type]
     state = first_street()
-    action = ofc.Place(top=(1, 2, 3))  # type: ignore[arg-type]
+    action = object.__new__(ofc.Place)  # a forged Place holding junk
+    for name, value in (("top", (1, 2, 3)), ("middle", ()), ("bottom", ()), ("discard", ())):
+        object.__setattr__(action, name, value)
     with pytest.raises(tr.IllegalActionError, match="1 is not a Card"):
         ofc.apply(state, action)
 

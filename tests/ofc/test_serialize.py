@@ -95,14 +95,14 @@ def _move_deck_card_to_hand(record: dict[str, Any]) -> None:
         (_delete("config"), "has no field 'config'"),
         (_set(("seed",), "x"), "state.seed must be an integer"),
         (_set(("config", "players"), 7), "config: pineapple takes 2 or 3 players"),
-        (_set(("config", "colour"), "red"), "config has unknown fields: colour"),
-        (_set(("config", "fantasyland"), "yes"), "config.fantasyland must be true or false"),
-        (_set(("scores",), [100]), "state.scores must hold 2 values"),
+        (_set(("config", "colour"), "red"), "config has unknown fields: 'colour'"),
+        (_set(("config", "fantasyland"), "yes"), "config: fantasyland must be True or False"),
+        (_set(("scores",), [100]), r"state.scores must have one entry per seat \(2\), not 1"),
         (_set(("scores",), [101, 100]), "scores must sum to 200"),
         (_set(("scores",), [100, "100"]), r"state.scores\[1\] must be an integer"),
         (_set(("hands", 0), "Zz"), r"state.hands\[0\]: bad card 'Zz'"),
         (_set(("hands", 0), 5), r"state.hands\[0\] must be card text"),
-        (_set(("hands",), ["", "", ""]), "state.hands must hold 2 entries"),
+        (_set(("hands",), ["", "", ""]), r"state.hands must have one entry per seat \(2\), not 3"),
         (
             _set(("boards", 0, "top"), "As Ks Qs Js"),
             r"state.boards\[0\]: a top row holds at most 3",
@@ -222,3 +222,4 @@ def test_state_repr_is_short_and_hides_the_deck_order() -> None:
     text = repr(state)
     assert "deck=47 cards" in text
     assert "As" not in text  # the last card of the deck
+

@@ -13,15 +13,7 @@
 from __future__ import annotations
 
 from tablerules.ofc.actions import Action, Place
-from tablerules.ofc.board import (
-    Board,
-    PairScore,
-    fantasyland_cards,
-    is_fouled,
-    royalties,
-    score_boards,
-    score_breakdown,
-)
+from tablerules.ofc.board import Board
 from tablerules.ofc.config import Config
 from tablerules.ofc.determinize import determinize
 from tablerules.ofc.fantasyland import (
@@ -29,10 +21,27 @@ from tablerules.ofc.fantasyland import (
     fantasyland_settings,
     solve_fantasyland,
 )
+from tablerules.ofc.notation import parse_action
 from tablerules.ofc.observe import Observation, observe
-from tablerules.ofc.rules import apply, is_legal, legal_actions, new_game, random_action
+from tablerules.ofc.rules import (
+    apply,
+    apply_unchecked,
+    is_legal,
+    legal_actions,
+    new_game,
+    random_action,
+)
+from tablerules.ofc.scoring import (
+    PairScore,
+    fantasyland_cards,
+    is_fouled,
+    royalties,
+    score_boards,
+    score_breakdown,
+)
 from tablerules.ofc.serialize import from_dict, to_dict
 from tablerules.ofc.state import RoundSummary, State
+from tablerules.ofc.validate import check_state
 
 __all__ = [
     "Action",
@@ -44,6 +53,8 @@ __all__ = [
     "RoundSummary",
     "State",
     "apply",
+    "apply_unchecked",
+    "check_state",
     "count_fantasyland_settings",
     "determinize",
     "fantasyland_cards",
@@ -54,6 +65,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "observe",
+    "parse_action",
     "random_action",
     "royalties",
     "score_boards",

@@ -1,28 +1,33 @@
-"""The configuration of an Open Face Chinese Poker game."""
+"""The configuration of an Open Face Chinese Poker game: :class:`Config`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Iterable
+from typing import Final, Literal
 
 import attrs
 
-from tablerules.errors import ConfigError
+from tablerules.errors import MAX_INT_BITS, ConfigError, show
 
-if TYPE_CHECKING:
-    from collections.abc import Iterable
-
-__all__ = ["Config"]
+__all__ = ["DEFAULT_CONFIG", "STREETS", "Config", "config_or_default"]
 
 Variant = Literal["pineapple", "classic"]
 """The two deals: pineapple (streets of 3, one discarded) and classic (streets of 1)."""
 
 _MAX_PLAYERS = {"pineapple": 3, "classic": 4}
 _PER_PLAYER = {"pineapple": 17, "classic": 13}
+STREETS: Final = {"pineapple": 5, "classic": 9}
+"""Streets a player not in fantasyland plays per round, by variant."""
 _BASE_FANTASYLAND = {"pineapple": 15, "classic": 13}
 _MAX_FANTASYLAND = 17
+_MAX_POINTS_BITS: Final = MAX_INT_BITS - 8
+"""Bankrolls and royalties stay far enough below MAX_INT_BITS that scores always fit a record."""
 
 
 def _int_tuple(value: Iterable[int]) -> tuple[int, ...]:
+    """Points given as any iterable, as a tuple; anything else is left for the check to name."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        return value  # type: ignore[return-value]  # Config.__attrs_post_init__ refuses it
     return tuple(value)
 
 
@@ -70,33 +75,37 @@ class Config:
 
     def __attrs_post_init__(self) -> None:
         """Reject configurations that cannot be played."""
-        if self.variant not in _MAX_PLAYERS:
-            raise ConfigError(f"variant must be 'pineapple' or 'classic', not {self.variant!r}")
+        if not isinstance(self.variant, str) or self.variant not in _MAX_PLAYERS:
+            raise ConfigError(f"variant must be 'pineapple' or 'classic', not {show(self.variant)}")
         if not _is_int(self.players) or not 2 <= self.players <= _MAX_PLAYERS[self.variant]:
             if self.variant == "classic":
-                raise ConfigError(f"classic takes 2 to 4 players, not {self.players!r}")
+                raise ConfigError(f"classic takes 2 to 4 players, not {show(self.players)}")
             raise ConfigError(
-                f"pineapple takes 2 or 3 players, not {self.players!r} (each player uses 17 "
+                f"pineapple takes 2 or 3 players, not {show(self.players)} (each player uses 17 "
                 "of the 52 cards); classic takes 2 to 4"
             )
         for name in ("fantasyland", "progressive", "fantasyland_stay_middle", "lowball_middle"):
             if not isinstance(getattr(self, name), bool):
-                raise ConfigError(f"{name} must be True or False, not {getattr(self, name)!r}")
+                raise ConfigError(f"{name} must be True or False, not {show(getattr(self, name))}")
         if self.fantasyland_cards is not None and (
             not _is_int(self.fantasyland_cards) or not 13 <= self.fantasyland_cards <= 17
         ):
             raise ConfigError(
                 "fantasyland_cards must be None (the variant's default) or 13 to "
-                f"{_MAX_FANTASYLAND}, not {self.fantasyland_cards!r}"
+                f"{_MAX_FANTASYLAND}, not {show(self.fantasyland_cards)}"
             )
         if not self.fantasyland and (self.fantasyland_cards is not None or self.progressive):
             raise ConfigError(
                 "fantasyland_cards and progressive need fantasyland=True; "
                 "with fantasyland off nobody is dealt a fantasyland hand"
             )
-        if self.lowball_fantasyland not in ("both", "either"):
+        if not isinstance(self.lowball_fantasyland, str) or self.lowball_fantasyland not in (
+            "both",
+            "either",
+        ):
             raise ConfigError(
-                f"lowball_fantasyland must be 'both' or 'either', not {self.lowball_fantasyland!r}"
+                "lowball_fantasyland must be 'both' or 'either', "
+                f"not {show(self.lowball_fantasyland)}"
             )
         if self.lowball_fantasyland == "either" and not self.lowball_middle:
             raise ConfigError("lowball_fantasyland='either' needs lowball_middle=True")
@@ -105,19 +114,31 @@ class Config:
                 "progressive fantasyland does not apply with a lowball middle: "
                 "a lowball fantasyland always gives the base count"
             )
-        if len(self.lowball_royalties) != 3 or not all(
-            _is_int(points) and points >= 0 for points in self.lowball_royalties
+        royalties: object = self.lowball_royalties
+        if (
+            not isinstance(royalties, tuple)
+            or len(royalties) != 3
+            or not all(_is_int(points) and 0 <= points < 2**32 for points in royalties)
         ):
             raise ConfigError(
                 "lowball_royalties must be three points (nine-low, eight-low, seven-low) "
-                f"of at least 0, not {self.lowball_royalties!r}"
+                f"from 0 to 2**32 - 1, not {show(royalties)}"
             )
-        if not _is_int(self.starting_points) or self.starting_points < 1:
+        if (
+            not _is_int(self.starting_points)
+            or self.starting_points < 1
+            or self.starting_points.bit_length() > _MAX_POINTS_BITS
+        ):
             raise ConfigError(
-                f"starting_points must be a positive integer, not {self.starting_points!r}"
+                f"starting_points must be a positive integer of at most {_MAX_POINTS_BITS} bits, "
+                f"not {show(self.starting_points)}"
             )
         if self.max_rounds is not None and (not _is_int(self.max_rounds) or self.max_rounds < 1):
-            raise ConfigError(f"max_rounds must be None or at least 1, not {self.max_rounds!r}")
+            raise ConfigError(f"max_rounds must be None or at least 1, not {show(self.max_rounds)}")
+        if self.max_rounds is not None and self.max_rounds.bit_length() > MAX_INT_BITS:
+            raise ConfigError(
+                f"max_rounds must fit in {MAX_INT_BITS} bits, not {show(self.max_rounds)}"
+            )
 
     @property
     def fantasyland_base(self) -> int:
@@ -137,7 +158,7 @@ class Config:
         >>> Config().streets, Config(variant="classic").streets
         (5, 9)
         """
-        return 5 if self.variant == "pineapple" else 9
+        return STREETS[self.variant]
 
     @property
     def cards_per_player(self) -> int:
@@ -151,3 +172,26 @@ class Config:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+DEFAULT_CONFIG: Final = Config()
+"""The configuration used when a function is given ``config=None``."""
+
+
+def config_or_default(config: object, parameter: str = "config") -> Config:
+    """``config`` if it is a :class:`Config`, :data:`DEFAULT_CONFIG` for ``None``, else TypeError.
+
+    >>> config_or_default(None) == Config()
+    True
+    >>> config_or_default("pineapple")
+    Traceback (most recent call last):
+    ...
+    TypeError: config must be a tablerules.ofc.Config or None, not str
+    """
+    if config is None:
+        return DEFAULT_CONFIG
+    if not isinstance(config, Config):
+        raise TypeError(
+            f"{parameter} must be a tablerules.ofc.Config or None, not {type(config).__name__}"
+        )
+    return config

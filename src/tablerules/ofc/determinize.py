@@ -1,9 +1,10 @@
-"""Determinization: a full OFC state consistent with what one seat knows."""
+"""Determinization: a full OFC state consistent with what one seat knows, for bots."""
 
 from __future__ import annotations
 
 import random
 
+from tablerules._common import check_rng
 from tablerules.cards import FULL_DECK, Card
 from tablerules.errors import RulesError
 from tablerules.ofc.board import Board
@@ -35,6 +36,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     >>> ofc.observe(guess, 0) == view
     True
     """
+    check_rng(rng)
     if not isinstance(observation, Observation):
         raise RulesError(
             f"determinize needs a tablerules.ofc.Observation, not {type(observation).__name__}"

@@ -19,19 +19,19 @@ import operator
 from typing import TYPE_CHECKING, Final
 
 from tablerules._tables import KEY_MASK, RANK3, RANK5
-from tablerules.cards import Card, parse_cards
-from tablerules.errors import ConfigError
-from tablerules.ofc.actions import Place, _make_place
-from tablerules.ofc.board import (
-    _BEST_LOW,
-    _BOTTOM_ROYALTY,
-    _MIDDLE_ROYALTY,
-    _config,
-    _low_royalty,
-    _top_royalty,
+from tablerules.cards import Card, card_tuple, is_card
+from tablerules.errors import CardError, RulesError, show
+from tablerules.ofc.actions import Place, make_place
+from tablerules.ofc.config import Config, config_or_default
+from tablerules.ofc.scoring import (
+    BEST_LOW,
+    BOTTOM_ROYALTY,
+    MIDDLE_ROYALTY,
+    is_low_fouled,
+    low_royalty,
+    top_royalty,
 )
-from tablerules.ofc.config import Config
-from tablerules.ranking import CATEGORY_BASE, lowball27_as_high, lowball27_table
+from tablerules.ranking import CATEGORY_BASE, HandCategory, lowball27_table
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -50,36 +50,29 @@ BOARD_SIZE: Final = 13
 SETTINGS_OF_13: Final = math.factorial(13) // (math.factorial(3) * math.factorial(5) ** 2)
 """Ways to split 13 cards into a top of 3, a middle of 5 and a bottom of 5: 72072."""
 
-_TRIPS, _FULL_HOUSE, _QUADS = 3, 6, 7
-_TOP_DIGIT: Final = 14**4
+_TRIPS: Final = int(HandCategory.THREE_OF_A_KIND)
+_FULL_HOUSE: Final = int(HandCategory.FULL_HOUSE)
+_QUADS: Final = int(HandCategory.FOUR_OF_A_KIND)
 
 
 # --- checking the input -------------------------------------------------------------------------
 
 
 def _hand(cards: Iterable[Card] | str, what: str) -> tuple[Card, ...]:
-    """The cards, sorted; at least 13 distinct cards or a ValueError saying why."""
-    if isinstance(cards, str):
-        hand = tuple(parse_cards(cards)) if cards.strip() else ()
-    else:
-        hand = tuple(cards)
-    for item in hand:
-        if not isinstance(item, Card):
-            raise ValueError(f"{what} takes cards; {item!r} is not a Card")
+    """The cards, sorted; at least 13 distinct cards or a CardError saying why."""
+    if not isinstance(cards, str) and hasattr(cards, "__iter__"):
+        for item in tuple(cards):
+            if not is_card(item):
+                raise CardError(f"{what} takes cards; {show(item)} is not a Card")
+    hand = card_tuple(cards, what)
     if len(set(hand)) != len(hand):
         twice = sorted({card for card in hand if hand.count(card) > 1})
-        raise ValueError(f"{what}: {' '.join(map(str, twice))} given more than once")
+        raise CardError(f"{what}: {' '.join(map(str, twice))} given more than once")
     if len(hand) < BOARD_SIZE:
-        raise ValueError(
+        raise CardError(
             f"{what} needs at least 13 cards (a fantasyland hand sets 13), not {len(hand)}"
         )
     return tuple(sorted(hand))
-
-
-def _check_config(config: Config | None) -> Config:
-    if config is not None and not isinstance(config, Config):
-        raise ConfigError(f"config must be a tablerules.ofc.Config, not {type(config).__name__}")
-    return _config(config)
 
 
 # --- the action space ----------------------------------------------------------------------------
@@ -107,7 +100,7 @@ def count_fantasyland_settings(cards: Iterable[Card] | str, config: Config | Non
     >>> [count_fantasyland_settings(FULL_DECK[:n]) for n in (13, 14, 15)]
     [72072, 1009008, 7567560]
     """
-    _check_config(config)
+    config_or_default(config)
     hand = _hand(cards, "count_fantasyland_settings")
     return math.comb(len(hand), len(hand) - BOARD_SIZE) * SETTINGS_OF_13
 
@@ -129,14 +122,14 @@ def fantasyland_settings(
     >>> sum(1 for _ in fantasyland_settings(FULL_DECK[:13]))
     72072
     """
-    _check_config(config)
+    config_or_default(config)
     hand = _hand(cards, "fantasyland_settings")
     return _settings(hand)
 
 
 def _settings(hand: tuple[Card, ...]) -> Iterator[Place]:
     extra = len(hand) - BOARD_SIZE
-    make = _make_place
+    make = make_place
     for discard in itertools.combinations(range(len(hand)), extra):
         gone = set(discard)
         kept = [card for position, card in enumerate(hand) if position not in gone]
@@ -145,7 +138,7 @@ def _settings(hand: tuple[Card, ...]) -> Iterator[Place]:
             bottom = bottom_of(kept)
             rest = rest_of(kept)
             for middle_of, top_of in _MIDDLES:
-                yield make(top_of(rest), middle_of(rest), bottom, thrown)
+                yield make(top=top_of(rest), middle=middle_of(rest), bottom=bottom, discard=thrown)
 
 
 # --- the solver -----------------------------------------------------------------------------------
@@ -153,9 +146,11 @@ def _settings(hand: tuple[Card, ...]) -> Iterator[Place]:
 
 def _stay_value(stay_value: object) -> float:
     if isinstance(stay_value, bool) or not isinstance(stay_value, (int, float)):
-        raise ValueError(f"stay_value must be a number of points, not {stay_value!r}")
+        raise RulesError(f"stay_value must be a number of points, not {show(stay_value)}")
+    if isinstance(stay_value, int) and stay_value.bit_length() > 1000:
+        raise RulesError(f"stay_value must be finite and not huge, not {show(stay_value)}")
     if not 0 <= stay_value < math.inf:
-        raise ValueError(f"stay_value must be 0 or more (and finite), not {stay_value!r}")
+        raise RulesError(f"stay_value must be 0 or more (and finite), not {show(stay_value)}")
     return float(stay_value)
 
 
@@ -190,7 +185,7 @@ def solve_fantasyland(
     >>> print(solve_fantasyland(hand, stay_value=3))
     top Qs Qh 7s | middle Qc Tc 8c 5c 3c | bottom Qd Td 8d 6d 3d | discard 6h
     """
-    config = _check_config(config)
+    config = config_or_default(config)
     hand = _hand(cards, "solve_fantasyland")
     bonus = _stay_value(stay_value) if config.fantasyland else 0.0
     found = _solve(hand, config, bonus)
@@ -205,8 +200,11 @@ def _place(hand: tuple[Card, ...], top: int, middle: int, bottom: int) -> Place:
         return tuple(card for position, card in enumerate(hand) if mask >> position & 1)
 
     everything = (1 << len(hand)) - 1
-    return _make_place(
-        cards(top), cards(middle), cards(bottom), cards(everything & ~(top | middle | bottom))
+    return make_place(
+        top=cards(top),
+        middle=cards(middle),
+        bottom=cards(bottom),
+        discard=cards(everything & ~(top | middle | bottom)),
     )
 
 
@@ -271,7 +269,7 @@ class _Tops:
         self.negated = [-value for value in values]
         self.values = values
         self.masks = masks
-        self.royalty = [_top_royalty(value) for value in values]
+        self.royalty = [top_royalty(value) for value in values]
         self.trips = [stays and value // CATEGORY_BASE == _TRIPS for value in values]
 
     def start(self, limit: int) -> int:
@@ -317,7 +315,7 @@ def _solve_high(
             plain_bound[index] = full_bound[index] = -math.inf
             return
         category = categories[index]
-        plain = plain_bound[index] = _MIDDLE_ROYALTY[category] + tops.royalty[top]
+        plain = plain_bound[index] = MIDDLE_ROYALTY[category] + tops.royalty[top]
         if (middle_stays and category >= _FULL_HOUSE) or tops.trips[top]:
             full_bound[index] = plain + bonus
         else:
@@ -339,7 +337,7 @@ def _solve_high(
         bottom_value = values[b]
         bottom_mask = masks[b]
         bottom_category = categories[b]
-        bottom_royalty = _BOTTOM_ROYALTY[bottom_category]
+        bottom_royalty = BOTTOM_ROYALTY[bottom_category]
         bottom_stays = stays and bottom_category >= _QUADS
         start = first_of[bottom_value]
         if top_index[start] < 0:
@@ -380,7 +378,7 @@ def _solve_high(
             if t < 0:
                 continue
             top_mask = tops_masks[t]
-            points: float = bottom_royalty + _MIDDLE_ROYALTY[categories[m]] + tops_royalty[t]
+            points: float = bottom_royalty + MIDDLE_ROYALTY[categories[m]] + tops_royalty[t]
             if bottom_stays or tops_trips[t] or (middle_stays and categories[m] >= _FULL_HOUSE):
                 points += bonus
             key = _setting_key(
@@ -409,10 +407,9 @@ def _solve_lowball(
     # The middles that do not foul (ten-low or better), the best low first.
     lows = []
     for low, mask in zip(*_subsets(hand, 5, lowball27_table()), strict=True):
-        high = lowball27_as_high(low)
-        if high < CATEGORY_BASE and high // _TOP_DIGIT + 1 <= 10:
-            royalty = _low_royalty(low, config)
-            lows.append((low, mask, royalty, middle_stays and low == _BEST_LOW))
+        if not is_low_fouled(low):
+            royalty = low_royalty(low, config)
+            lows.append((low, mask, royalty, middle_stays and low == BEST_LOW))
     if not lows:
         return None
     lows.sort(reverse=True)
@@ -425,7 +422,7 @@ def _solve_lowball(
     tops_masks = tops.masks
     for bottom_value, bottom_mask in zip(*fives, strict=True):
         bottom_category = bottom_value // CATEGORY_BASE
-        bottom_royalty = _BOTTOM_ROYALTY[bottom_category]
+        bottom_royalty = BOTTOM_ROYALTY[bottom_category]
         bottom_stays = stays and bottom_category >= _QUADS
         first_top = tops.start(bottom_value)
         if first_top >= len(tops_values):

@@ -1,4 +1,4 @@
-"""What one seat may know: :class:`Observation` and :func:`observe`."""
+"""What one seat may know of an OFC game: :class:`Observation` and :func:`observe`."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tablerules._common import check_seat
-from tablerules.ofc.board import EMPTY_BOARD, Board
+from tablerules.ofc.board import EMPTY_BOARD
 
 if TYPE_CHECKING:
     from tablerules.cards import Card
+    from tablerules.ofc.board import Board
     from tablerules.ofc.config import Config
     from tablerules.ofc.state import RoundSummary, State
 
@@ -37,8 +38,6 @@ class Observation:
     """The game's rules."""
     round: int
     """The round being played (0-based)."""
-    dealer: int
-    """The seat with the dealer button."""
     to_act: int | None
     """The seat that must act; ``None`` once the game is over."""
     street: int
@@ -69,8 +68,23 @@ class Observation:
 
     @property
     def is_over(self) -> bool:
-        """Whether the game has ended."""
+        """Whether the game has ended.
+
+        >>> import tablerules.ofc as ofc
+        >>> ofc.observe(ofc.new_game(seed=1), 0).is_over
+        False
+        """
         return self.to_act is None
+
+    @property
+    def dealer(self) -> int:
+        """The seat with the dealer button (seat 0 in round 0, then one seat left each round).
+
+        >>> import tablerules.ofc as ofc
+        >>> ofc.observe(ofc.new_game(seed=1), 0).dealer
+        0
+        """
+        return self.round % self.config.players
 
     @property
     def unseen(self) -> int:
@@ -106,7 +120,6 @@ def observe(state: State, seat: int) -> Observation:
         seat=seat,
         config=state.config,
         round=state.round,
-        dealer=state.round % players,
         to_act=state.to_act,
         street=state.street,
         scores=state.scores,

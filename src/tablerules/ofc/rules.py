@@ -1,4 +1,11 @@
-"""Playing OFC: new_game, legal_actions, is_legal, random_action and apply.
+"""Playing OFC: new_game, legal_actions, is_legal, random_action, apply and apply_unchecked.
+
+The order of a round's turns is written once, in :func:`round_turns`: every
+fantasyland seat sets its board first, in turn order, then the other seats
+play each street in turn order. :func:`apply_unchecked` follows it to deal
+the next turn, and ``validate.check_state`` follows it to know what every seat
+must hold at any turn. Finished rounds are scored by
+:func:`tablerules.ofc.scoring.score_round`.
 
 >>> import random
 >>> import tablerules.ofc as ofc
@@ -12,145 +19,152 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import operator
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final, NamedTuple, cast
 
-from tablerules._common import check_seed, round_deck, stacked_deck
-from tablerules.cards import Card, cards_text
-from tablerules.errors import ConfigError, IllegalActionError, RulesError
-from tablerules.ofc.actions import Action, Place, _make_place
-from tablerules.ofc.board import (
-    EMPTY_BOARD,
-    ROW_NAMES,
-    Board,
-    Evaluation,
-    _evaluate,
-    _fantasyland_count,
-    _make_board,
-    _points,
+from tablerules._common import (
+    check_rng,
+    check_seed,
+    fast_init,
+    round_deck,
+    stacked_deck,
+    turn_order,
 )
-from tablerules.ofc.config import Config
+from tablerules.cards import Card, cards_text, is_card
+from tablerules.errors import ConfigError, IllegalActionError, RulesError, show
+from tablerules.ofc.actions import Action, Place, make_place
+from tablerules.ofc.board import EMPTY_BOARD, ROW_NAMES, ROW_SIZES, make_board
+from tablerules.ofc.config import STREETS, Config, config_or_default
 from tablerules.ofc.fantasyland import solve_fantasyland
+from tablerules.ofc.scoring import score_round, supply_counts
 from tablerules.ofc.state import RoundSummary, State
 
 if TYPE_CHECKING:
     import random
 
-__all__ = ["apply", "is_legal", "legal_actions", "new_game", "random_action"]
+    from tablerules.ofc.board import Board
 
-DECK_SIZE: Final = 52
+__all__ = [
+    "Turn",
+    "apply",
+    "apply_unchecked",
+    "deal_round",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "random_action",
+    "round_turns",
+]
 
-_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+make_state: Final = fast_init(State)
+"""Build a State from known-good fields, skipping attrs' checks (keywords only)."""
 
 
-def _order(players: int, dealer: int) -> tuple[int, ...]:
-    """Seats in turn order, starting left of the dealer (cached)."""
-    key = (players, dealer)
-    order = _ORDERS.get(key)
-    if order is None:
-        order = _ORDERS[key] = tuple((dealer + 1 + step) % players for step in range(players))
-    return order
+# --- the order of play ---------------------------------------------------------------
 
 
-def _street_size(config: Config, street: int) -> int:
-    """Cards dealt on a street to a player not in fantasyland."""
+class Turn(NamedTuple):
+    """One turn of a round: who acts, on which street, with how many cards."""
+
+    seat: int
+    """The seat that acts."""
+    street: int
+    """The street (always 0 for a fantasyland turn)."""
+    cards: int
+    """Cards the seat holds for this turn; a normal seat is dealt them when the turn
+    comes, a fantasyland seat with the round's deal."""
+    discards: int
+    """How many of them it discards."""
+    fantasyland: bool
+    """Whether the turn sets a fantasyland board."""
+
+
+def street_cards(variant: str, street: int) -> int:
+    """Cards dealt on a street to a player not in fantasyland (5 first, then 3 or 1).
+
+    >>> street_cards("pineapple", 0), street_cards("pineapple", 1), street_cards("classic", 4)
+    (5, 3, 1)
+    """
     if street == 0:
         return 5
-    return 3 if config.variant == "pineapple" else 1
+    return 3 if variant == "pineapple" else 1
 
 
-def _discards_needed(config: Config, street: int) -> int:
-    return 1 if street > 0 and config.variant == "pineapple" else 0
+def street_discards(variant: str, street: int) -> int:
+    """Cards discarded on a street by a player not in fantasyland (1 on later pineapple streets).
 
-
-# --- building states ----------------------------------------------------------
-
-
-# Slot setters of the frozen State, for building states without attrs' __init__.
-_new = object.__new__
-_SET_CONFIG = State.__dict__["config"].__set__
-_SET_SEED = State.__dict__["seed"].__set__
-_SET_ROUND = State.__dict__["round"].__set__
-_SET_SCORES = State.__dict__["scores"].__set__
-_SET_BOARDS = State.__dict__["boards"].__set__
-_SET_HANDS = State.__dict__["hands"].__set__
-_SET_DISCARDS = State.__dict__["discards"].__set__
-_SET_DECK = State.__dict__["deck"].__set__
-_SET_FANTASYLAND = State.__dict__["fantasyland"].__set__
-_SET_TO_ACT = State.__dict__["to_act"].__set__
-_SET_STREET = State.__dict__["street"].__set__
-_SET_WINNERS = State.__dict__["winners"].__set__
-_SET_LAST_ROUND = State.__dict__["last_round"].__set__
-_SET_SUMMARY_ROUND = RoundSummary.__dict__["round"].__set__
-_SET_SUMMARY_DEALER = RoundSummary.__dict__["dealer"].__set__
-_SET_SUMMARY_BOARDS = RoundSummary.__dict__["boards"].__set__
-_SET_SUMMARY_FOULED = RoundSummary.__dict__["fouled"].__set__
-_SET_SUMMARY_ROYALTIES = RoundSummary.__dict__["royalties"].__set__
-_SET_SUMMARY_POINTS = RoundSummary.__dict__["points"].__set__
-_SET_SUMMARY_FANTASYLAND = RoundSummary.__dict__["fantasyland"].__set__
-_SET_SUMMARY_NEXT = RoundSummary.__dict__["next_fantasyland"].__set__
-
-
-def _state(  # noqa: PLR0917 - the engine's fast constructor takes every field
-    config: Config,
-    seed: int,
-    round_index: int,
-    scores: tuple[int, ...],
-    boards: tuple[Board, ...],
-    hands: tuple[tuple[Card, ...], ...],
-    discards: tuple[tuple[Card, ...], ...],
-    deck: tuple[Card, ...],
-    fantasyland: tuple[int, ...],
-    to_act: int | None,
-    street: int,
-    winners: tuple[int, ...],
-    last_round: RoundSummary | None,
-) -> State:
-    """A State without attrs' __init__: the engine's fast path (fields are known good)."""
-    state = _new(State)
-    _SET_CONFIG(state, config)
-    _SET_SEED(state, seed)
-    _SET_ROUND(state, round_index)
-    _SET_SCORES(state, scores)
-    _SET_BOARDS(state, boards)
-    _SET_HANDS(state, hands)
-    _SET_DISCARDS(state, discards)
-    _SET_DECK(state, deck)
-    _SET_FANTASYLAND(state, fantasyland)
-    _SET_TO_ACT(state, to_act)
-    _SET_STREET(state, street)
-    _SET_WINNERS(state, winners)
-    _SET_LAST_ROUND(state, last_round)
-    return state
-
-
-def supply_counts(counts: Sequence[int], order: Sequence[int], config: Config) -> tuple[int, ...]:
-    """Fantasyland card counts cut so that every player's cards fit in one deck.
-
-    While the fantasyland counts plus 17 (classic 13) cards for each other
-    player exceed 52, one card is cut from the largest count (among equal
-    counts, from the seat later in turn order), never below 13.
-
-    >>> supply_counts((18, 18, 0), (1, 2, 0), Config(players=3, progressive=True))
-    (17, 18, 0)
+    >>> [street_discards("pineapple", street) for street in range(5)]
+    [0, 1, 1, 1, 1]
+    >>> street_discards("classic", 1)
+    0
     """
-    result = list(counts)
-    others = sum(1 for count in result if count == 0) * config.cards_per_player
-    while sum(result) + others > DECK_SIZE:
-        cut = None
-        for seat in order:
-            if result[seat] > 13 and (cut is None or result[seat] >= result[cut]):
-                cut = seat
-        if cut is None:  # pragma: no cover - Config rules this out
-            break
-        result[cut] -= 1
-    return tuple(result)
+    return 1 if street > 0 and variant == "pineapple" else 0
 
 
-def _start_round(  # noqa: PLR0917 - private, called from two places
+def round_turns(config: Config, dealer: int, fantasyland: tuple[int, ...]) -> tuple[Turn, ...]:
+    """Every turn of a round, in order.
+
+    Fantasyland seats act first, in turn order, on street 0; then the other
+    seats play every street in turn order.
+
+    >>> turns = round_turns(Config(), 0, (15, 0))
+    >>> turns[0]
+    Turn(seat=0, street=0, cards=15, discards=2, fantasyland=True)
+    >>> turns[1]
+    Turn(seat=1, street=0, cards=5, discards=0, fantasyland=False)
+    >>> len(turns)
+    6
+    """
+    return _turns(config.players, config.variant, dealer, fantasyland)
+
+
+@functools.cache
+def _turns(
+    players: int, variant: str, dealer: int, fantasyland: tuple[int, ...]
+) -> tuple[Turn, ...]:
+    """:func:`round_turns`, as a pure memo keyed by what the schedule depends on."""
+    order = turn_order(players, dealer)
+    turns = [
+        Turn(seat, 0, fantasyland[seat], fantasyland[seat] - 13, True)
+        for seat in order
+        if fantasyland[seat]
+    ]
+    turns += [
+        Turn(seat, street, street_cards(variant, street), street_discards(variant, street), False)
+        for street in range(STREETS[variant])
+        for seat in order
+        if not fantasyland[seat]
+    ]
+    return tuple(turns)
+
+
+@functools.cache
+def _next_turn(  # noqa: PLR0917 - a memo keyed by every fact the next turn depends on
+    players: int, variant: str, dealer: int, fantasyland: tuple[int, ...], seat: int, street: int
+) -> tuple[int, int, int] | None:
+    """Who acts after ``seat`` on ``street``, on which street, dealt how many cards then.
+
+    ``None`` follows a round's last turn. A fantasyland seat is dealt
+    nothing when its turn comes (its hand came with the round's deal). A pure
+    memo of :func:`round_turns`, shaped for :func:`apply_unchecked`.
+    """
+    turns = _turns(players, variant, dealer, fantasyland)
+    index = [(turn.seat, turn.street) for turn in turns].index((seat, street))
+    if index + 1 == len(turns):
+        return None
+    after = turns[index + 1]
+    return (after.seat, after.street, 0 if after.fantasyland else after.cards)
+
+
+# --- dealing ---------------------------------------------------------------------------------
+
+
+def deal_round(
     config: Config,
+    *,
     seed: int,
     round_index: int,
     scores: tuple[int, ...],
@@ -158,38 +172,50 @@ def _start_round(  # noqa: PLR0917 - private, called from two places
     fantasyland: tuple[int, ...],
     last_round: RoundSummary | None,
 ) -> State:
-    """Deal a new round: fantasyland hands first, then the first player's first street."""
+    """Deal a round from ``deck``: fantasyland hands first, then the first normal turn's street."""
     players = config.players
-    order = _order(players, round_index % players)
+    turns = round_turns(config, round_index % players, fantasyland)
     hands: list[tuple[Card, ...]] = [()] * players
     position = 0
-    first = None
-    for seat in order:
-        count = fantasyland[seat]
-        if count:
-            hands[seat] = deck[position : position + count]
-            position += count
-            if first is None:
-                first = seat
-    if first is None:
-        first = order[0]
-        hands[first] = deck[position : position + 5]
-        position += 5
-    return _state(
-        config,
-        seed,
-        round_index,
-        scores,
-        (EMPTY_BOARD,) * players,
-        tuple(hands),
-        ((),) * players,
-        deck[position:],
-        fantasyland,
-        first,
-        0,
-        (),
-        last_round,
+    for turn in turns:
+        if not turn.fantasyland:
+            break
+        hands[turn.seat] = deck[position : position + turn.cards]
+        position += turn.cards
+    first = turns[0]
+    if not first.fantasyland:
+        hands[first.seat] = deck[position : position + first.cards]
+        position += first.cards
+    return make_state(
+        config=config,
+        seed=seed,
+        round=round_index,
+        scores=scores,
+        boards=(EMPTY_BOARD,) * players,
+        hands=tuple(hands),
+        discards=((),) * players,
+        deck=deck[position:],
+        fantasyland=fantasyland,
+        to_act=first.seat,
+        street=0,
+        winners=(),
+        last_round=last_round,
     )
+
+
+def next_round_fantasyland(summary: RoundSummary, config: Config) -> tuple[int, ...]:
+    """The fantasyland counts the round after ``summary`` is dealt: earned, then the supply rule.
+
+    >>> from tablerules.ofc import Board
+    >>> from tablerules.ofc.scoring import score_round
+    >>> queens = Board.parse("Qs Qd 2c / 9h 9s 9c 4d 5s / Ah Kh Qh Jh Th")
+    >>> jacks = Board.parse("Js Jd 3d / 8h 8s 8c 4c 6s / Kc Kd Ks 5c 5d")
+    >>> next_round_fantasyland(score_round(0, (queens, jacks), (0, 0), Config()), Config())
+    (15, 0)
+    """
+    next_round = summary.round + 1
+    order = turn_order(config.players, next_round % config.players)
+    return supply_counts(summary.next_fantasyland, order, config)
 
 
 def new_game(
@@ -209,15 +235,23 @@ def new_game(
     ...
     tablerules.errors.ConfigError: seed must be an int, not str
     """
-    if config is None:
-        config = Config()
-    elif not isinstance(config, Config):
-        raise ConfigError(f"config must be a tablerules.ofc.Config, not {type(config).__name__}")
+    config = config_or_default(config)
     seed = check_seed(seed)
-    cards = stacked_deck(deck) if deck is not None else round_deck(seed, 0)
+    if deck is None:
+        cards = round_deck(seed, 0)
+    elif isinstance(deck, (str, bytes)) or not hasattr(deck, "__iter__"):
+        raise ConfigError(f"deck must be a sequence of the 52 Card values, not {show(deck)}")
+    else:
+        cards = stacked_deck(deck)
     players = config.players
-    return _start_round(
-        config, seed, 0, (config.starting_points,) * players, cards, (0,) * players, None
+    return deal_round(
+        config,
+        seed=seed,
+        round_index=0,
+        scores=(config.starting_points,) * players,
+        deck=cards,
+        fantasyland=(0,) * players,
+        last_round=None,
     )
 
 
@@ -232,44 +266,35 @@ def _why_illegal(state: State, action: object) -> str | None:
     """Why ``action`` may not be played now, or ``None`` if it may."""
     if not isinstance(action, Place):
         return (
-            f"{action!r} is not an OFC action; OFC is played with "
+            f"{show(action)} is not an OFC action; OFC is played with "
             "Place(top=..., middle=..., bottom=..., discard=...)"
         )
     seat = state.to_act
     if seat is None:
         return "the game is over: no more actions can be played"
-    hand = state.hands[seat]
     top, middle, bottom, discard = action.top, action.middle, action.bottom, action.discard
-    named = top + middle + bottom + discard
-    items: tuple[object, ...] = named
-    for item in items:
-        if not isinstance(item, Card):
-            return f"{item!r} is not a Card; name cards as Card values or text such as 'As'"
+    try:
+        named = top + middle + bottom + discard
+    except TypeError:
+        named = None
+    if type(named) is not tuple:
+        return "a Place holds tuples of cards; build it with Place(top=..., ...)"
+    for item in named:
+        if type(item) is not Card:
+            return f"{show(item)} is not a Card; name cards as Card values or text such as 'As'"
+    hand = state.hands[seat]
     if len(named) != len(hand) or set(named) != set(hand):
-        if len(set(named)) != len(named):
-            twice = sorted({card for card in named if named.count(card) > 1})
-            return f"{_many(twice, 'is', 'are')} named more than once"
-        hand_set = set(hand)
-        extra = [card for card in named if card not in hand_set]
-        if extra:
-            return (
-                f"{_many(extra, 'is', 'are')} not among the cards seat {seat} holds this turn "
-                f"({cards_text(hand)})"
-            )
-        missing = [card for card in hand if card not in named]
-        return (
-            f"every card dealt this turn must be placed or discarded: "
-            f"{_many(missing, 'is', 'are')} left over"
-        )
+        return _misnamed(named, hand, seat)
     in_fantasyland = state.fantasyland[seat] > 0
-    needed = len(hand) - 13 if in_fantasyland else _discards_needed(state.config, state.street)
+    config = state.config
+    needed = len(hand) - 13 if in_fantasyland else street_discards(config.variant, state.street)
     if len(discard) != needed:
         if in_fantasyland:
             return (
                 f"a fantasyland turn sets 13 of the {len(hand)} cards and discards {needed}, "
                 f"not {len(discard)}"
             )
-        if state.config.variant == "classic":
+        if config.variant == "classic":
             return "classic OFC never discards: place the dealt card"
         if state.street == 0:
             return "the first street places all 5 cards: nothing is discarded"
@@ -278,16 +303,38 @@ def _why_illegal(state: State, action: object) -> str | None:
     if (
         len(top) + len(board.top) > 3
         or len(middle) + len(board.middle) > 5
-        or (len(bottom) + len(board.bottom) > 5)
+        or len(bottom) + len(board.bottom) > 5
     ):
         for name, added, row, size in zip(
-            ROW_NAMES, (top, middle, bottom), board.rows, (3, 5, 5), strict=True
+            ROW_NAMES, (top, middle, bottom), board.rows, ROW_SIZES, strict=True
         ):
             room = size - len(row)
             if len(added) > room:
                 places = "no room" if room == 0 else f"room for {room} more"
                 return f"the {name} row has {places}; this places {len(added)} there"
     return None
+
+
+def _misnamed(named: tuple[Card, ...], hand: tuple[Card, ...], seat: int) -> str:
+    """Why the cards an action names are not exactly the cards the seat holds."""
+    for card in named:
+        if not is_card(card):
+            return f"{show(card)} is not one of the 52 cards"
+    if len(set(named)) != len(named):
+        twice = sorted({card for card in named if named.count(card) > 1})
+        return f"{_many(twice, 'is', 'are')} named more than once"
+    hand_set = set(hand)
+    extra = [card for card in named if card not in hand_set]
+    if extra:
+        return (
+            f"{_many(extra, 'is', 'are')} not among the cards seat {seat} holds this turn "
+            f"({cards_text(hand)})"
+        )
+    missing = [card for card in hand if card not in named]
+    return (
+        f"every card dealt this turn must be placed or discarded: "
+        f"{_many(missing, 'is', 'are')} left over"
+    )
 
 
 def is_legal(state: State, action: object) -> bool:
@@ -310,7 +357,6 @@ Picker = Callable[[Sequence[Card]], tuple[Card, ...]]
 """Takes some cards, by position, from a sorted hand."""
 Choice = tuple[Picker, Picker, Picker, Picker]
 """How one placement takes its top, middle, bottom and discard from the sorted hand."""
-_CHOICES: dict[tuple[int, int, int, int, int], tuple[Choice, ...]] = {}
 
 
 def _nothing(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -327,39 +373,34 @@ def _picker(positions: tuple[int, ...]) -> Picker:
     return cast("Picker", operator.itemgetter(*positions))
 
 
+@functools.cache
 def _choices(size: int, discards: int, room: tuple[int, int, int]) -> tuple[Choice, ...]:
     """Every placement of a sorted hand of ``size`` cards, in the order of legal_actions.
 
     Discard choices come first (by position in the sorted hand), then every
-    way to send the other cards to rows with this much room.
+    way to send the other cards to rows with this much room. A pure memo.
     """
-    key = (size, discards, *room)
-    choices = _CHOICES.get(key)
-    if choices is None:
-        found = []
-        for thrown in itertools.combinations(range(size), discards):
-            kept = [position for position in range(size) if position not in thrown]
-            for rows in itertools.product(range(3), repeat=len(kept)):
-                split = [
-                    tuple(
-                        position for position, row in zip(kept, rows, strict=True) if row == target
-                    )
-                    for target in range(3)
-                ]
-                if all(len(part) <= space for part, space in zip(split, room, strict=True)):
-                    found.append(
-                        (_picker(split[0]), _picker(split[1]), _picker(split[2]), _picker(thrown))
-                    )
-        choices = _CHOICES[key] = tuple(found)
-    return choices
+    found = []
+    for thrown in itertools.combinations(range(size), discards):
+        kept = [position for position in range(size) if position not in thrown]
+        for rows in itertools.product(range(3), repeat=len(kept)):
+            split = [
+                tuple(position for position, row in zip(kept, rows, strict=True) if row == target)
+                for target in range(3)
+            ]
+            if all(len(part) <= space for part, space in zip(split, room, strict=True)):
+                found.append(
+                    (_picker(split[0]), _picker(split[1]), _picker(split[2]), _picker(thrown))
+                )
+    return tuple(found)
 
 
 def _street_choices(state: State, seat: int) -> tuple[list[Card], tuple[Choice, ...]]:
     hand = sorted(state.hands[seat])
     board = state.boards[seat]
     room = (3 - len(board.top), 5 - len(board.middle), 5 - len(board.bottom))
-    needed = 1 if state.street and state.config.variant == "pineapple" else 0
-    return hand, _choices(len(hand), needed, room)
+    discards = street_discards(state.config.variant, state.street)
+    return hand, _choices(len(hand), discards, room)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -367,8 +408,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
     A placement is a set of cards per row, so two orders of the same cards
     are one action. A fantasyland turn has far too many placements to list:
-    there this raises :class:`~tablerules.RulesError`; use :func:`is_legal`
-    and :func:`random_action` instead.
+    there this raises :class:`~tablerules.RulesError`; use :func:`is_legal`,
+    :func:`random_action` or :func:`~tablerules.ofc.fantasyland_settings`.
 
     >>> import tablerules.ofc as ofc
     >>> state = ofc.new_game(seed=1)
@@ -387,7 +428,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     hand, choices = _street_choices(state, seat)
     return tuple(
         [
-            _make_place(top(hand), middle(hand), bottom(hand), discard(hand))
+            make_place(
+                top=top(hand), middle=middle(hand), bottom=bottom(hand), discard=discard(hand)
+            )
             for top, middle, bottom, discard in choices
         ]
     )
@@ -398,7 +441,8 @@ def random_action(state: State, rng: random.Random) -> Place:
 
     On a fantasyland turn it returns :func:`~tablerules.ofc.solve_fantasyland`'s
     setting (the best one for royalties and staying; deterministic, a few
-    milliseconds), so playouts that reach fantasyland stay realistic.
+    milliseconds), so playouts that reach fantasyland stay realistic. Once
+    the game is over it raises :class:`~tablerules.IllegalActionError`.
 
     >>> import random
     >>> import tablerules.ofc as ofc
@@ -406,47 +450,17 @@ def random_action(state: State, rng: random.Random) -> Place:
     >>> ofc.is_legal(state, random_action(state, random.Random(5)))
     True
     """
+    check_rng(rng)
     seat = state.to_act
     if seat is None:
-        raise RulesError("the game is over: there is no action to choose")
+        raise IllegalActionError("the game is over: there is no action to choose")
     if state.fantasyland[seat]:
         return solve_fantasyland(state.hands[seat], state.config)
     hand, choices = _street_choices(state, seat)
     top, middle, bottom, discard = choices[int(rng.random() * len(choices))]
-    return _make_place(top(hand), middle(hand), bottom(hand), discard(hand))
-
-
-Turn = tuple[int, int, int]
-"""The next turn: the seat, the street, and how many cards it is dealt then."""
-_SCHEDULES: dict[tuple[int, str, int, tuple[int, ...]], dict[tuple[int, int], Turn | None]] = {}
-
-
-def _schedule(
-    config: Config, round_index: int, fantasyland: tuple[int, ...]
-) -> dict[tuple[int, int], Turn | None]:
-    """For each (seat, street) turn of a round, the turn that follows it (cached).
-
-    Fantasyland seats act first, in turn order, on street 0; then the other
-    seats play every street in turn order. ``None`` follows the last turn.
-    """
-    players = config.players
-    key = (players, config.variant, round_index % players, fantasyland)
-    schedule = _SCHEDULES.get(key)
-    if schedule is None:
-        order = _order(players, round_index % players)
-        turns: list[Turn] = [(seat, 0, 0) for seat in order if fantasyland[seat]]
-        turns += [
-            (seat, street, _street_size(config, street))
-            for street in range(config.streets)
-            for seat in order
-            if not fantasyland[seat]
-        ]
-        schedule = {
-            (seat, street): turns[index + 1] if index + 1 < len(turns) else None
-            for index, (seat, street, _) in enumerate(turns)
-        }
-        _SCHEDULES[key] = schedule
-    return schedule
+    return make_place(
+        top=top(hand), middle=middle(hand), bottom=bottom(hand), discard=discard(hand)
+    )
 
 
 # --- applying actions -----------------------------------------------------------------
@@ -472,9 +486,27 @@ def apply(state: State, action: Action) -> State:
     reason = _why_illegal(state, action)
     if reason is not None:
         raise IllegalActionError(reason, action)
+    return apply_unchecked(state, action)
+
+
+def apply_unchecked(state: State, action: Action) -> State:
+    """:func:`apply` without the legality check: the fast path for trusted actions.
+
+    Only for actions taken from :func:`legal_actions`, :func:`random_action`
+    or :func:`~tablerules.ofc.solve_fantasyland` for this very state (as
+    :func:`tablerules.rank5_unchecked` is only for five distinct cards); given
+    anything else the result is undefined. Use :func:`apply` for actions from
+    users or other programs.
+
+    >>> import random
+    >>> import tablerules.ofc as ofc
+    >>> state = ofc.new_game(seed=3)
+    >>> action = ofc.random_action(state, random.Random(3))
+    >>> apply_unchecked(state, action) == ofc.apply(state, action)
+    True
+    """
     seat = state.to_act
     assert seat is not None
-    config = state.config
     board = state.boards[seat]
     top, middle, bottom = board.top, board.middle, board.bottom
     if action.top:
@@ -484,7 +516,7 @@ def apply(state: State, action: Action) -> State:
     if action.bottom:
         bottom = tuple(sorted(bottom + action.bottom))
     boards = list(state.boards)
-    boards[seat] = _make_board(top, middle, bottom)
+    boards[seat] = make_board(top=top, middle=middle, bottom=bottom)
     hands = list(state.hands)
     hands[seat] = ()
     discards = state.discards
@@ -492,34 +524,57 @@ def apply(state: State, action: Action) -> State:
         discards_list = list(discards)
         discards_list[seat] = discards[seat] + action.discard
         discards = tuple(discards_list)
+    config = state.config
     fantasyland = state.fantasyland
     players = config.players
-    schedule = _SCHEDULES.get((players, config.variant, state.round % players, fantasyland))
-    if schedule is None:
-        schedule = _schedule(config, state.round, fantasyland)
-    turn = schedule[seat, state.street]
+    turn = _next_turn(
+        players, config.variant, state.round % players, fantasyland, seat, state.street
+    )
     if turn is None:
         return _end_round(state, tuple(boards), discards)
-    following, street, size = turn
+    following, street, dealt = turn
     deck = state.deck
-    if size:
-        hands[following] = deck[:size]
-        deck = deck[size:]
-    return _state(
-        config,
-        state.seed,
-        state.round,
-        state.scores,
-        tuple(boards),
-        tuple(hands),
-        discards,
-        deck,
-        fantasyland,
-        following,
-        street,
-        (),
-        state.last_round,
+    if dealt:
+        hands[following] = deck[:dealt]
+        deck = deck[dealt:]
+    return make_state(
+        config=config,
+        seed=state.seed,
+        round=state.round,
+        scores=state.scores,
+        boards=tuple(boards),
+        hands=tuple(hands),
+        discards=discards,
+        deck=deck,
+        fantasyland=fantasyland,
+        to_act=following,
+        street=street,
+        winners=(),
+        last_round=state.last_round,
     )
+
+
+def game_ends(scores: tuple[int, ...], round_index: int, config: Config) -> bool:
+    """Whether the game ends after round ``round_index`` left these bankrolls.
+
+    It ends when a bankroll is at 0 or below, or after ``config.max_rounds`` rounds.
+
+    >>> game_ends((100, 100), 0, Config(max_rounds=1)), game_ends((121, 79), 0, Config())
+    (True, False)
+    """
+    return min(scores) <= 0 or (
+        config.max_rounds is not None and round_index + 1 >= config.max_rounds
+    )
+
+
+def winners_of(scores: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats with the highest bankroll.
+
+    >>> winners_of((120, 60, 120))
+    (0, 2)
+    """
+    best = max(scores)
+    return tuple([seat for seat, score in enumerate(scores) if score == best])
 
 
 def _end_round(
@@ -527,53 +582,31 @@ def _end_round(
 ) -> State:
     """Score the finished round, then deal the next one or end the game."""
     config = state.config
-    lowball = config.lowball_middle
-    evaluations: list[Evaluation] = [_evaluate(board, lowball, config) for board in boards]
-    points = _points(evaluations)
-    scores = tuple([score + gain for score, gain in zip(state.scores, points, strict=False)])
-    fantasyland = state.fantasyland
-    earned = tuple(
-        [
-            _fantasyland_count(evaluation, config, in_fantasyland=count > 0)
-            for evaluation, count in zip(evaluations, fantasyland, strict=True)
-        ]
-        if config.fantasyland
-        else (0,) * config.players
-    )
-    summary = _new(RoundSummary)
-    _SET_SUMMARY_ROUND(summary, state.round)
-    _SET_SUMMARY_DEALER(summary, state.round % config.players)
-    _SET_SUMMARY_BOARDS(summary, boards)
-    _SET_SUMMARY_FOULED(summary, tuple([evaluation[0] for evaluation in evaluations]))
-    _SET_SUMMARY_ROYALTIES(summary, tuple([evaluation[4] for evaluation in evaluations]))
-    _SET_SUMMARY_POINTS(summary, tuple(points))
-    _SET_SUMMARY_FANTASYLAND(summary, fantasyland)
-    _SET_SUMMARY_NEXT(summary, earned)
-    next_round = state.round + 1
-    if min(scores) <= 0 or (config.max_rounds is not None and next_round >= config.max_rounds):
-        best = max(scores)
-        return _state(
-            config,
-            state.seed,
-            state.round,
-            scores,
-            boards,
-            ((),) * config.players,
-            discards,
-            state.deck,
-            fantasyland,
-            None,
-            state.street,
-            tuple(seat for seat, score in enumerate(scores) if score == best),
-            summary,
+    summary = score_round(state.round, boards, state.fantasyland, config)
+    scores = tuple([score + gain for score, gain in zip(state.scores, summary.points, strict=True)])
+    if game_ends(scores, state.round, config):
+        return make_state(
+            config=config,
+            seed=state.seed,
+            round=state.round,
+            scores=scores,
+            boards=boards,
+            hands=((),) * config.players,
+            discards=discards,
+            deck=state.deck,
+            fantasyland=state.fantasyland,
+            to_act=None,
+            street=state.street,
+            winners=winners_of(scores),
+            last_round=summary,
         )
-    order = _order(config.players, next_round % config.players)
-    return _start_round(
+    next_round = state.round + 1
+    return deal_round(
         config,
-        state.seed,
-        next_round,
-        scores,
-        round_deck(state.seed, next_round),
-        supply_counts(earned, order, config),
-        summary,
+        seed=state.seed,
+        round_index=next_round,
+        scores=scores,
+        deck=round_deck(state.seed, next_round),
+        fantasyland=next_round_fantasyland(summary, config),
+        last_round=summary,
     )

@@ -1,27 +1,37 @@
-"""JSON-compatible records of OFC states: :func:`to_dict` and :func:`from_dict`."""
+"""JSON-compatible records of OFC states: :func:`to_dict` and :func:`from_dict`, a codec only.
+
+:func:`from_dict` reads every field with the shared readers of
+:mod:`tablerules._common` (errors name the path, such as ``state.scores[1]``)
+and ends with :func:`~tablerules.ofc.check_state`, where the rules' invariants
+are checked.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tablerules._common import (
-    check_cards_once,
+    Json,
+    bool_item,
     int_item,
     parse_card_field,
-    read_bool,
     read_cards,
+    read_header,
     read_int,
     read_list,
     read_mapping,
-    read_optional_int,
-    read_str,
+    read_optional_seat,
+    read_seats,
+    seat_item,
     write_cards,
+    write_header,
 )
-from tablerules.cards import Card
-from tablerules.errors import ConfigError, StateError
+from tablerules.errors import CardError, StateError, show
 from tablerules.ofc.board import Board
 from tablerules.ofc.config import Config
+from tablerules.ofc.rules import make_state
 from tablerules.ofc.state import RoundSummary, State
+from tablerules.ofc.validate import check_state
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -30,19 +40,17 @@ __all__ = ["from_dict", "to_dict"]
 
 GAME = "ofc"
 VERSION = 1
-_CONFIG_FIELDS = (
-    "players",
-    "variant",
-    "fantasyland",
-    "fantasyland_cards",
-    "progressive",
-    "fantasyland_stay_middle",
-    "lowball_middle",
-    "lowball_fantasyland",
-    "lowball_royalties",
-    "starting_points",
-    "max_rounds",
+_STATE_FIELDS = frozenset(
+    {
+        *("game", "version", "config", "seed", "round", "scores"),
+        *("boards", "hands", "discards", "deck", "fantasyland", "to_act", "street"),
+        *("winners", "last_round"),
+    }
 )
+_SUMMARY_FIELDS = frozenset(
+    {"round", "boards", "fouled", "royalties", "points", "fantasyland", "next_fantasyland"}
+)
+_BOARD_FIELDS = frozenset({"top", "middle", "bottom"})
 
 
 def _board_dict(board: Board) -> dict[str, str]:
@@ -53,26 +61,9 @@ def _board_dict(board: Board) -> dict[str, str]:
     }
 
 
-def _config_dict(config: Config) -> dict[str, Any]:
-    return {
-        "players": config.players,
-        "variant": config.variant,
-        "fantasyland": config.fantasyland,
-        "fantasyland_cards": config.fantasyland_cards,
-        "progressive": config.progressive,
-        "fantasyland_stay_middle": config.fantasyland_stay_middle,
-        "lowball_middle": config.lowball_middle,
-        "lowball_fantasyland": config.lowball_fantasyland,
-        "lowball_royalties": list(config.lowball_royalties),
-        "starting_points": config.starting_points,
-        "max_rounds": config.max_rounds,
-    }
-
-
-def _summary_dict(summary: RoundSummary) -> dict[str, Any]:
+def _summary_dict(summary: RoundSummary) -> Json:
     return {
         "round": summary.round,
-        "dealer": summary.dealer,
         "boards": [_board_dict(board) for board in summary.boards],
         "fouled": list(summary.fouled),
         "royalties": [list(row) for row in summary.royalties],
@@ -82,7 +73,7 @@ def _summary_dict(summary: RoundSummary) -> dict[str, Any]:
     }
 
 
-def to_dict(state: State) -> dict[str, Any]:
+def to_dict(state: State) -> Json:
     """A JSON-compatible record of ``state``; :func:`from_dict` reads it back.
 
     >>> import json
@@ -95,12 +86,7 @@ def to_dict(state: State) -> dict[str, Any]:
     True
     """
     return {
-        "game": GAME,
-        "version": VERSION,
-        "config": _config_dict(state.config),
-        "seed": state.seed,
-        "round": state.round,
-        "scores": list(state.scores),
+        **write_header(GAME, VERSION, state),
         "boards": [_board_dict(board) for board in state.boards],
         "hands": [write_cards(hand) for hand in state.hands],
         "discards": [write_cards(cards) for cards in state.discards],
@@ -116,65 +102,29 @@ def to_dict(state: State) -> dict[str, Any]:
 # --- reading -------------------------------------------------------------------------
 
 
-def _read_config(data: Mapping[str, object]) -> Config:
-    raw = read_mapping(data.get("config"), "config") if "config" in data else None
-    if raw is None:
-        raise StateError("state has no field 'config'")
-    unknown = sorted(set(raw) - set(_CONFIG_FIELDS))
+def _only(data: Mapping[str, object], fields: frozenset[str], where: str) -> None:
+    unknown = sorted(set(data) - fields)
     if unknown:
-        raise StateError(f"config has unknown fields: {', '.join(unknown)}")
+        raise StateError(f"{where} has unknown fields: {', '.join(map(show, unknown))}")
+
+
+def _board_item(value: object, where: str) -> Board:
+    raw = read_mapping(value, where)
+    _only(raw, _BOARD_FIELDS, where)
+    top, middle, bottom = (read_cards(raw, name, where) for name in ("top", "middle", "bottom"))
     try:
-        return Config(
-            players=read_int(raw, "players", "config"),
-            variant=read_str(raw, "variant", "config"),  # type: ignore[arg-type]
-            fantasyland=read_bool(raw, "fantasyland", "config"),
-            fantasyland_cards=read_optional_int(raw, "fantasyland_cards", "config"),
-            progressive=read_bool(raw, "progressive", "config"),
-            fantasyland_stay_middle=read_bool(raw, "fantasyland_stay_middle", "config"),
-            lowball_middle=read_bool(raw, "lowball_middle", "config"),
-            lowball_fantasyland=read_str(raw, "lowball_fantasyland", "config"),  # type: ignore[arg-type]
-            lowball_royalties=_int_tuple(raw, "lowball_royalties", "config", 3),
-            starting_points=read_int(raw, "starting_points", "config"),
-            max_rounds=read_optional_int(raw, "max_rounds", "config"),
-        )
-    except ConfigError as error:
-        raise StateError(f"config: {error}") from None
-
-
-def _int_tuple(
-    data: Mapping[str, object], key: str, where: str, size: int | None
-) -> tuple[int, ...]:
-    items = read_list(data, key, where)
-    if size is not None and len(items) != size:
-        raise StateError(f"{where}.{key} must hold {size} values, not {len(items)}")
-    return tuple(int_item(item, f"{where}.{key}[{i}]") for i, item in enumerate(items))
-
-
-def _read_board(item: object, where: str) -> Board:
-    raw = read_mapping(item, where)
-    rows = [read_cards(raw, name, where) for name in ("top", "middle", "bottom")]
-    try:
-        return Board(rows[0], rows[1], rows[2])
-    except ValueError as error:
+        return Board(top, middle, bottom)
+    except CardError as error:
         raise StateError(f"{where}: {error}") from None
 
 
-def _read_boards(
-    data: Mapping[str, object], key: str, where: str, players: int
-) -> tuple[Board, ...]:
-    items = read_list(data, key, where)
-    if len(items) != players:
-        raise StateError(f"{where}.{key} must hold {players} boards, not {len(items)}")
-    return tuple(_read_board(item, f"{where}.{key}[{seat}]") for seat, item in enumerate(items))
-
-
-def _read_card_lists(
-    data: Mapping[str, object], key: str, players: int
-) -> tuple[tuple[Card, ...], ...]:
-    items = read_list(data, key, "state")
-    if len(items) != players:
-        raise StateError(f"state.{key} must hold {players} entries, not {len(items)}")
-    return tuple(parse_card_field(item, f"state.{key}[{seat}]") for seat, item in enumerate(items))
+def _royalty_item(value: object, where: str) -> tuple[int, int, int]:
+    if not isinstance(value, list) or len(value) != 3:
+        raise StateError(
+            f"{where} must be a list of 3 integers (top, middle, bottom), not {show(value)}"
+        )
+    top, middle, bottom = (int_item(item, f"{where}[{row}]") for row, item in enumerate(value))
+    return (top, middle, bottom)
 
 
 def _read_summary(data: Mapping[str, object], players: int) -> RoundSummary | None:
@@ -182,42 +132,25 @@ def _read_summary(data: Mapping[str, object], players: int) -> RoundSummary | No
         raise StateError("state has no field 'last_round'")
     if data["last_round"] is None:
         return None
-    raw = read_mapping(data["last_round"], "last_round")
-    where = "last_round"
-    royalties_raw = read_list(raw, "royalties", where)
-    if len(royalties_raw) != players:
-        raise StateError(f"last_round.royalties must hold {players} entries")
-    royalties = tuple(
-        _int_tuple({"row": row}, "row", f"last_round.royalties[{seat}]", 3)
-        for seat, row in enumerate(royalties_raw)
-    )
-    fouled_raw = read_list(raw, "fouled", where)
-    if len(fouled_raw) != players or not all(isinstance(item, bool) for item in fouled_raw):
-        raise StateError(f"last_round.fouled must be {players} true/false values")
-    summary = RoundSummary(
+    where = "state.last_round"
+    raw = read_mapping(data["last_round"], where)
+    _only(raw, _SUMMARY_FIELDS, where)
+    return RoundSummary(
         round=read_int(raw, "round", where, minimum=0),
-        dealer=read_int(raw, "dealer", where, minimum=0),
-        boards=_read_boards(raw, "boards", where, players),
-        fouled=tuple(bool(item) for item in fouled_raw),
-        royalties=royalties,  # type: ignore[arg-type]
-        points=_int_tuple(raw, "points", where, players),
-        fantasyland=_int_tuple(raw, "fantasyland", where, players),
-        next_fantasyland=_int_tuple(raw, "next_fantasyland", where, players),
+        boards=read_seats(raw, "boards", where, players, _board_item),
+        fouled=read_seats(raw, "fouled", where, players, bool_item),
+        royalties=read_seats(raw, "royalties", where, players, _royalty_item),
+        points=read_seats(raw, "points", where, players, int_item),
+        fantasyland=read_seats(raw, "fantasyland", where, players, int_item),
+        next_fantasyland=read_seats(raw, "next_fantasyland", where, players, int_item),
     )
-    if sum(summary.points) != 0:
-        raise StateError(f"last_round.points must sum to 0, not {sum(summary.points)}")
-    if summary.dealer != summary.round % players:
-        raise StateError(
-            f"last_round.dealer must be {summary.round % players} in round {summary.round}"
-        )
-    return summary
 
 
 def from_dict(data: Mapping[str, object]) -> State:
-    """Read a state written by :func:`to_dict`, checking it against the rules.
+    """Read a state written by :func:`to_dict`, then check it with ``check_state``.
 
     Malformed or impossible records raise :class:`~tablerules.StateError`
-    naming the field.
+    naming the field, or the rule the record breaks.
 
     >>> import tablerules.ofc as ofc
     >>> record = ofc.to_dict(ofc.new_game(seed=1))
@@ -233,134 +166,28 @@ def from_dict(data: Mapping[str, object]) -> State:
     ...
     tablerules.errors.StateError: seat 1 has 0 cards placed, 0 discarded and 5 in hand, ...
     """
-    data = read_mapping(data, "state")
-    if data.get("game") != GAME:
-        raise StateError(f"state.game must be 'ofc', not {data.get('game')!r}")
-    if data.get("version") != VERSION:
-        raise StateError(f"state.version must be {VERSION}, not {data.get('version')!r}")
-    config = _read_config(data)
+    record, header = read_header(data, GAME, VERSION, Config)
+    _only(record, _STATE_FIELDS, "state")
+    config: Config = header.config
     players = config.players
-    to_act = read_optional_int(data, "to_act", "state")
-    state = State(
+    winners = read_list(record, "winners", "state")
+    state = make_state(
         config=config,
-        seed=read_int(data, "seed", "state"),
-        round=read_int(data, "round", "state", minimum=0),
-        scores=_int_tuple(data, "scores", "state", players),
-        boards=_read_boards(data, "boards", "state", players),
-        hands=_read_card_lists(data, "hands", players),
-        discards=_read_card_lists(data, "discards", players),
-        deck=read_cards(data, "deck", "state"),
-        fantasyland=_int_tuple(data, "fantasyland", "state", players),
-        to_act=to_act,
-        street=read_int(data, "street", "state", minimum=0),
-        winners=_int_tuple(data, "winners", "state", None),
-        last_round=_read_summary(data, players),
+        seed=header.seed,
+        round=header.round,
+        scores=header.scores,
+        boards=read_seats(record, "boards", "state", players, _board_item),
+        hands=read_seats(record, "hands", "state", players, parse_card_field),
+        discards=read_seats(record, "discards", "state", players, parse_card_field),
+        deck=read_cards(record, "deck", "state"),
+        fantasyland=read_seats(record, "fantasyland", "state", players, int_item),
+        to_act=read_optional_seat(record, "to_act", "state", players),
+        street=read_int(record, "street", "state", minimum=0),
+        winners=tuple(
+            seat_item(seat, f"state.winners[{index}]", players)
+            for index, seat in enumerate(winners)
+        ),
+        last_round=_read_summary(record, players),
     )
     check_state(state)
     return state
-
-
-def _placed(config: Config, streets_done: int) -> int:
-    if streets_done == 0:
-        return 0
-    return 5 + (streets_done - 1) * (2 if config.variant == "pineapple" else 1)
-
-
-def check_state(state: State) -> None:
-    """Raise :class:`~tablerules.StateError` if ``state`` breaks the rules' invariants.
-
-    >>> import tablerules.ofc as ofc
-    >>> check_state(ofc.new_game(seed=1))
-    """
-    config = state.config
-    players = config.players
-    # Cards: every card exactly once.
-    places = [card for board in state.boards for card in board.cards]
-    places += [card for hand in state.hands for card in hand]
-    places += [card for cards in state.discards for card in cards]
-    places += list(state.deck)
-    check_cards_once(places)
-    if sum(state.scores) != players * config.starting_points:
-        raise StateError(
-            f"scores must sum to {players * config.starting_points} (points only move between "
-            f"players), not {sum(state.scores)}"
-        )
-    for seat, count in enumerate(state.fantasyland):
-        limit = config.fantasyland_base + (3 if config.progressive else 0)
-        if count and (not config.fantasyland or not 13 <= count <= limit):
-            raise StateError(f"state.fantasyland[{seat}] = {count} is impossible under this config")
-    others = state.fantasyland.count(0) * config.cards_per_player
-    if sum(state.fantasyland) + others > 52:
-        raise StateError("state.fantasyland: these fantasyland counts do not fit in one deck")
-    if state.round > 0 and state.last_round is None:
-        raise StateError("state.last_round is missing: a round has finished")
-    if state.to_act is None:
-        _check_over(state)
-    else:
-        if state.winners:
-            raise StateError("state.winners must be empty while the game goes on")
-        if min(state.scores) <= 0:
-            raise StateError("state.to_act must be null: a bankroll is at 0 or below")
-        if config.max_rounds is not None and state.round >= config.max_rounds:
-            raise StateError(f"state.round must be below max_rounds ({config.max_rounds})")
-        if state.last_round is not None and state.last_round.round != state.round - 1:
-            raise StateError("state.last_round.round must be the round before this one")
-        _check_turn(state)
-
-
-def _check_over(state: State) -> None:
-    config = state.config
-    best = max(state.scores)
-    winners = tuple(seat for seat, score in enumerate(state.scores) if score == best)
-    if state.winners != winners:
-        raise StateError(f"state.winners must be {list(winners)} (the highest bankrolls)")
-    ended = min(state.scores) <= 0 or (
-        config.max_rounds is not None and state.round + 1 >= config.max_rounds
-    )
-    if not ended:
-        raise StateError("state.to_act is null but the game is not over")
-    if any(state.hands) or not all(board.is_complete for board in state.boards):
-        raise StateError("a finished game has complete boards and no cards in hand")
-    if state.last_round is None or state.last_round.round != state.round:
-        raise StateError("state.last_round must summarise the final round")
-
-
-def _check_turn(state: State) -> None:
-    config = state.config
-    players = config.players
-    seat = state.to_act
-    assert seat is not None
-    if not 0 <= seat < players:
-        raise StateError(f"state.to_act must be a seat from 0 to {players - 1}, not {seat}")
-    if state.street >= config.streets:
-        raise StateError(f"state.street must be below {config.streets}, not {state.street}")
-    dealer = state.round % players
-    order = tuple((dealer + 1 + step) % players for step in range(players))
-    fantasyland = state.fantasyland
-    setting = fantasyland[seat] > 0
-    if setting and state.street:
-        raise StateError("state.street must be 0 while fantasyland boards are being set")
-    acted = set(order[: order.index(seat)])
-    for other in order:
-        count = fantasyland[other]
-        if count:
-            done = not setting or other in acted
-            expect = (13 if done else 0, count - 13 if done else 0, 0 if done else count)
-        else:
-            streets = 0 if setting else state.street + (1 if other in acted else 0)
-            holding = 0
-            if other == seat:
-                holding = 5 if state.street == 0 else (3 if config.variant == "pineapple" else 1)
-            discards = max(streets - 1, 0) if config.variant == "pineapple" else 0
-            expect = (_placed(config, streets), discards, holding)
-        found = (
-            state.boards[other].size,
-            len(state.discards[other]),
-            len(state.hands[other]),
-        )
-        if found != expect:
-            raise StateError(
-                f"seat {other} has {found[0]} cards placed, {found[1]} discarded and {found[2]} "
-                f"in hand, but with seat {seat} to act on street {state.street} it must have "
-                f"{expect[0]}, {expect[1]} and {expect[2]} (a wrong turn or an impossible board)"
-            )

@@ -1,10 +1,16 @@
-"""The state of an OFC game and the public summary of a finished round."""
+"""The state of an OFC game and the public summary of a finished round: values only.
+
+Facts derived from the stored fields (the dealer, the turn order, whether the
+game is over) are properties, so they are never stored twice.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 import attrs
+
+from tablerules._common import turn_order
 
 if TYPE_CHECKING:
     from tablerules.cards import Card
@@ -30,8 +36,6 @@ class RoundSummary:
 
     round: int
     """The round's number (0-based)."""
-    dealer: int
-    """The round's dealer."""
     boards: tuple[Board, ...]
     """Every final board, fantasyland boards included."""
     fouled: tuple[bool, ...]
@@ -44,6 +48,11 @@ class RoundSummary:
     """Cards each seat was dealt in fantasyland that round (0 when not in fantasyland)."""
     next_fantasyland: tuple[int, ...]
     """Fantasyland cards each seat earned for the next round (before the supply rule)."""
+
+    @property
+    def dealer(self) -> int:
+        """The round's dealer (seat 0 in round 0, then one seat left each round)."""
+        return self.round % len(self.boards)
 
 
 @attrs.frozen(repr=False)
@@ -96,9 +105,13 @@ class State:
 
     @property
     def order(self) -> tuple[int, ...]:
-        """Seats in turn order this round, starting left of the dealer."""
-        players = self.config.players
-        return tuple((self.dealer + 1 + step) % players for step in range(players))
+        """Seats in turn order this round, starting left of the dealer.
+
+        >>> import tablerules.ofc as ofc
+        >>> ofc.new_game(ofc.Config(players=3), seed=1).order
+        (1, 2, 0)
+        """
+        return turn_order(self.config.players, self.round % self.config.players)
 
     @property
     def in_fantasyland_turn(self) -> bool:
