@@ -12,6 +12,7 @@ import pytest
 
 import tablerules as tr
 from tablerules import ofc
+from tests.helpers import DATA, config_from, golden_files, load_golden, replay_golden
 from tests.ofc.helpers import BOARDS_QUEENS_TOP, DISCARDS, play, scripted
 
 
@@ -223,3 +224,16 @@ def test_state_repr_is_short_and_hides_the_deck_order() -> None:
     assert "deck=47 cards" in text
     assert "As" not in text  # the last card of the deck
 
+
+# --- the golden games (tests/test_golden.py replays them) ------------------------------------
+
+
+def test_golden_games_cover_the_variants_and_reach_fantasyland() -> None:
+    files = golden_files("ofc")
+    assert len(files) >= 6
+    configs = [config_from(ofc, load_golden(path)["config"]) for path in files]
+    assert {config.variant for config in configs} == {"pineapple", "classic"}
+    assert any(config.lowball_middle for config in configs)
+    assert any(config.progressive for config in configs)
+    _, states = replay_golden(load_golden(DATA / "ofc_fantasyland_3p.json"))
+    assert any(any(state.fantasyland) for state in states), "it must reach a fantasyland round"
