@@ -125,6 +125,7 @@ def main() -> None:
     hands5 = [tuple(rng.sample(tr.FULL_DECK, 5)) for _ in range(args.hands)]
     hands3 = [tuple(rng.sample(tr.FULL_DECK, 3)) for _ in range(args.hands)]
     hands7 = [tuple(rng.sample(tr.FULL_DECK, 7)) for _ in range(args.hands // 4)]
+    hands4 = [hand[:4] for hand in hands5]
     table = {i: i for i in range(10_000)}
 
     def floor(key: int) -> int:
@@ -156,6 +157,13 @@ def main() -> None:
                 ("tablerules.best_rank (checked)", tr.best_rank, hands7),
                 ("tablerules.best_rank_unchecked", tr.best_rank_unchecked, hands7),
                 *found["seven"],
+            ],
+        ),
+        (
+            "other checked calls",
+            [
+                ("tablerules.rank_cards (4 cards)", tr.rank_cards, hands4),
+                ("tablerules.rank_lowball27 (5 cards)", tr.rank_lowball27, hands5),
             ],
         ),
     ]
