@@ -1,9 +1,18 @@
-"""Lookup tables of the hand ranker, computed once at import.
+"""The hand categories and the lookup tables of the hand ranker (:mod:`tablerules.ranking`).
+
+:class:`HandCategory` is defined here, beside the tables built from it, and
+re-exported by :mod:`tablerules.ranking`, where the rest of the package
+imports it from.
 
 A hand's key is the sum of its cards' codes (see :mod:`tablerules.cards`)
 masked with :data:`KEY_MASK`: the rank part names the ranks held, and the four
 flush flags are set only by five cards of one suit. Each table maps a key to
-the hand's value.
+the hand's value. The tables for one to five cards (:data:`SMALL`,
+:data:`RANK3`, :data:`RANK5` and their ``_SIGNED`` twins) are built when this
+module is imported, that is on ``import tablerules`` (about 10 to 15 ms); the
+2-7 lowball table and the seven-card table are built by
+:func:`build_lowball27` and :func:`build_rank7`, which the ranker calls on its
+first lowball or seven-card hand.
 
 Values: ``category * CATEGORY_BASE`` plus the ranks that decide ties, most
 significant first, as base-14 digits (2 is 1, ace is 13, a missing kicker 0).
@@ -14,12 +23,32 @@ equal is lower.
 
 from __future__ import annotations
 
+import enum
 import itertools
 from typing import Final
 
 from tablerules.cards import COUNT_SHIFT, RANK_CODES, SUIT_BITS, SUIT_SHIFT
 
-CATEGORY_BASE: Final = 14**5
+
+class HandCategory(enum.IntEnum):
+    """Poker hand categories, numbered as Mock scores them."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    ROYAL_FLUSH = 9
+
+
+TOP_DIGIT: Final = 14**4
+"""The place of a value's first tie-break rank: ``value % CATEGORY_BASE // TOP_DIGIT + 1``
+is the rank that decides first (the pair's rank in a pair, the top card in a high card)."""
+CATEGORY_BASE: Final = 14 * TOP_DIGIT
 """One step of category in a value; ``value // CATEGORY_BASE`` is the category."""
 
 _FIELD_STARTS: Final = [SUIT_SHIFT + SUIT_BITS * suit for suit in range(4)]
@@ -33,26 +62,37 @@ KEY_MASK: Final = (1 << SUIT_SHIFT) - 1 | FLUSH_FLAGS | 7 << COUNT_SHIFT
 LOWBALL_TOP: Final = 10 * CATEGORY_BASE
 """2-7 lowball values are ``LOWBALL_TOP`` minus an aces-high, no-wheel value."""
 
-HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, ROYAL = range(
-    10
-)
-PAIRED_CATEGORIES: Final = frozenset({PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS})
 # Group sizes of a hand, largest first, and the category they make.
-_SHAPES: Final[dict[int, dict[tuple[int, ...], int]]] = {
-    1: {(1,): HIGH_CARD},
-    2: {(1, 1): HIGH_CARD, (2,): PAIR},
-    3: {(1, 1, 1): HIGH_CARD, (2, 1): PAIR, (3,): TRIPS},
-    4: {(1, 1, 1, 1): HIGH_CARD, (2, 1, 1): PAIR, (2, 2): TWO_PAIR, (3, 1): TRIPS, (4,): QUADS},
+_SHAPES: Final[dict[int, dict[tuple[int, ...], HandCategory]]] = {
+    1: {(1,): HandCategory.HIGH_CARD},
+    2: {(1, 1): HandCategory.HIGH_CARD, (2,): HandCategory.PAIR},
+    3: {
+        (1, 1, 1): HandCategory.HIGH_CARD,
+        (2, 1): HandCategory.PAIR,
+        (3,): HandCategory.THREE_OF_A_KIND,
+    },
+    4: {
+        (1, 1, 1, 1): HandCategory.HIGH_CARD,
+        (2, 1, 1): HandCategory.PAIR,
+        (2, 2): HandCategory.TWO_PAIR,
+        (3, 1): HandCategory.THREE_OF_A_KIND,
+        (4,): HandCategory.FOUR_OF_A_KIND,
+    },
     5: {
-        (1, 1, 1, 1, 1): HIGH_CARD,
-        (2, 1, 1, 1): PAIR,
-        (2, 2, 1): TWO_PAIR,
-        (3, 1, 1): TRIPS,
-        (3, 2): FULL_HOUSE,
-        (4, 1): QUADS,
+        (1, 1, 1, 1, 1): HandCategory.HIGH_CARD,
+        (2, 1, 1, 1): HandCategory.PAIR,
+        (2, 2, 1): HandCategory.TWO_PAIR,
+        (3, 1, 1): HandCategory.THREE_OF_A_KIND,
+        (3, 2): HandCategory.FULL_HOUSE,
+        (4, 1): HandCategory.FOUR_OF_A_KIND,
     },
 }
+PAIRED_CATEGORIES: Final = frozenset(
+    category for shapes in _SHAPES.values() for shape, category in shapes.items() if shape[0] > 1
+)
+"""The categories of hands that hold a repeated rank (a shape above with a group of two or more)."""
 _RANKS_HIGH_FIRST: Final = tuple(range(14, 1, -1))
+_WHEEL: Final = (14, 5, 4, 3, 2)
 
 
 def _digits(ranks: tuple[int, ...]) -> int:
@@ -82,7 +122,7 @@ def _straight_top(ranks: tuple[int, ...], *, wheel: bool) -> int:
     """The top rank of five distinct ranks (high first) if they make a straight, else 0."""
     if ranks[0] - ranks[4] == 4:
         return ranks[0]
-    if wheel and ranks == (14, 5, 4, 3, 2):
+    if wheel and ranks == _WHEEL:
         return 5
     return 0
 
@@ -91,9 +131,14 @@ def _five_distinct(ranks: tuple[int, ...], *, wheel: bool) -> tuple[int, int]:
     """The unsuited and suited values of five distinct ranks (high first)."""
     top = _straight_top(ranks, wheel=wheel)
     if top:
-        suited = ROYAL if top == 14 else STRAIGHT_FLUSH
-        return STRAIGHT * CATEGORY_BASE + _digits((top,)), suited * CATEGORY_BASE + _digits((top,))
-    return HIGH_CARD * CATEGORY_BASE + _digits(ranks), FLUSH * CATEGORY_BASE + _digits(ranks)
+        suited = HandCategory.ROYAL_FLUSH if top == 14 else HandCategory.STRAIGHT_FLUSH
+        digits = _digits((top,))
+        return HandCategory.STRAIGHT * CATEGORY_BASE + digits, suited * CATEGORY_BASE + digits
+    digits = _digits(ranks)
+    return (
+        HandCategory.HIGH_CARD * CATEGORY_BASE + digits,
+        HandCategory.FLUSH * CATEGORY_BASE + digits,
+    )
 
 
 def _build(*, lowball: bool = False) -> dict[int, dict[int, int]]:
@@ -105,7 +150,7 @@ def _build(*, lowball: bool = False) -> dict[int, dict[int, int]]:
         flushes: dict[int, int] = {}
         count = size << COUNT_SHIFT
         for shape, category in _SHAPES[size].items():
-            distinct = size == 5 and category == HIGH_CARD
+            distinct = size == 5 and category == HandCategory.HIGH_CARD
             for ranks in _groups(shape):
                 code_sum = 0
                 for rank, times in zip(ranks, shape, strict=True):
@@ -142,21 +187,26 @@ RANK5: Final = _PLAIN[5]
 RANK3_SIGNED: Final = _signed(RANK3)
 RANK5_SIGNED: Final = _signed(RANK5)
 SMALL: Final = {key: value for size in (1, 2, 3, 4) for key, value in _PLAIN[size].items()}
+SMALL_SIGNED: Final = _signed(SMALL)
 """Key to value: ``SMALL`` for 1 to 4 cards (the key's count tells the size),
 ``RANK3`` and ``RANK5`` for three and five cards. The ``_SIGNED`` tables
 negate the values of hands with a repeated rank (the only hands in which a
-card can be repeated)."""
+card can be repeated): the checked ranker looks for a repeated card only
+when the value is negative."""
+ACE_FIVE_HIGH: Final = _five_distinct(_WHEEL, wheel=False)
+"""A-5-4-3-2 read aces high with no wheel, off suit and suited: the two values
+that :func:`tablerules.lowball27_as_high` can give and no high hand has."""
 
 
 def build_lowball27() -> dict[int, int]:
-    """Key to 2-7 lowball value of five cards (built on first use: 11,323 entries)."""
+    """Key to 2-7 lowball value of five cards (11,323 entries, a few milliseconds)."""
     return _build(lowball=True)[5]
 
 
 def build_rank7() -> dict[int, int]:
     """Key to value of the best five of seven cards that hold no five of a suit.
 
-    Built on first use (49,205 entries, a fraction of a second): the best hand
+    49,205 entries, a tenth of a second or so: the best hand
     of seven ranks is the best of the six-rank hands left by dropping one of
     its ranks, and the same from six down to five.
     """

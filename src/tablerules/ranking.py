@@ -21,7 +21,6 @@ anything else they return garbage or raise :class:`KeyError`.
 
 from __future__ import annotations
 
-import enum
 import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
@@ -37,6 +36,8 @@ from tablerules._tables import (
     RANK5_SIGNED,
     SMALL,
     SUIT_FIELDS,
+    TOP_DIGIT,
+    HandCategory,
     build_lowball27,
     build_rank7,
 )
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CATEGORY_BASE",
+    "TOP_DIGIT",
     "HandCategory",
     "best_rank",
     "best_rank_unchecked",
@@ -62,21 +64,6 @@ __all__ = [
     "rank_lowball27",
     "significant_ranks",
 ]
-
-
-class HandCategory(enum.IntEnum):
-    """Poker hand categories, numbered as Mock scores them."""
-
-    HIGH_CARD = 0
-    PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
-    ROYAL_FLUSH = 9
 
 
 _MASK: Final = KEY_MASK
@@ -340,7 +327,7 @@ def _ranks_of(value: int) -> list[int]:
     """The significant ranks (2 to 14) encoded in a value, most significant first."""
     digits = value % CATEGORY_BASE
     ranks = []
-    for power in (14**4, 14**3, 14**2, 14, 1):
+    for power in (TOP_DIGIT, 14**3, 14**2, 14, 1):
         digit = digits // power % 14
         if digit:
             ranks.append(digit + 1)
