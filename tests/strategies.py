@@ -25,3 +25,19 @@ def hand_sizes(low: int, high: int) -> st.SearchStrategy[tuple[tr.Card, ...]]:
 
 card_texts = st.sampled_from([str(card) for card in tr.FULL_DECK])
 """The text of any one card."""
+
+non_cards = st.one_of(
+    st.sampled_from(tr.FULL_DECK).map(int),
+    st.sampled_from(tr.FULL_DECK).map(lambda card: int.__new__(tr.Card, int(card))),
+    st.integers().map(lambda value: int.__new__(tr.Card, value)),
+    st.integers(),
+    st.booleans(),
+    st.floats(allow_nan=False),
+    card_texts,
+    st.text(max_size=3),
+    st.none(),
+    st.tuples(cards),
+)
+"""Values that are not cards: plain ints equal to a card's code, forged ``Card``
+objects (``int.__new__(Card, ...)``, some equal to a card), other ints, text,
+``None``, a card inside a tuple."""

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tablerules as tr
-from tests.strategies import card_texts, cards, hand_sizes
+from tests.strategies import card_texts, cards, hand_sizes, non_cards
 
 
 def test_full_deck_is_52_distinct_cards_in_order() -> None:
@@ -190,3 +190,29 @@ def test_code_parts_add_without_spilling_over_extremes(text: str) -> None:
 @given(hand_sizes(1, 7))
 def test_code_parts_add_without_spilling(hand: tuple[tr.Card, ...]) -> None:
     assert code_parts(sum(hand)) == sum_of_parts(hand)
+
+
+def test_the_52_cards_are_cards() -> None:
+    assert all(tr.cards.is_card(card) for card in tr.FULL_DECK)
+    assert tr.cards.card_tuple(tr.FULL_DECK) == tr.FULL_DECK
+    assert tr.cards.card_tuple(" ".join(map(str, tr.FULL_DECK))) == tr.FULL_DECK
+
+
+@pytest.mark.parametrize(
+    "value",
+    [int(tr.FULL_DECK[0]), int(tr.FULL_DECK[-1]), int.__new__(tr.Card, 5), 14, True, "As", None],
+    ids=["int 2c", "int As", "forged 5", "14", "True", "As", "None"],
+)
+def test_plain_ints_and_forged_cards_are_not_cards(value: object) -> None:
+    assert not tr.cards.is_card(value)
+    with pytest.raises(tr.CardError, match="must hold cards or card text"):
+        tr.cards.card_tuple([tr.FULL_DECK[0], value], "Meld.cards")
+
+
+@given(non_cards)
+def test_non_cards_are_refused_by_card_tuple(value: object) -> None:
+    if type(value) is tr.Card and value in tr.FULL_DECK:
+        return  # a forged copy equal to a card: see the ranker's tests
+    assert not tr.cards.is_card(value)
+    with pytest.raises(tr.CardError):
+        tr.cards.card_tuple([value])

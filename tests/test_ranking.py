@@ -13,14 +13,16 @@ import hashlib
 import itertools
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 import tablerules as tr
 from tablerules.ranking import CATEGORY_BASE
-from tests.strategies import hand_sizes, hands
+from tests.strategies import hand_sizes, hands, non_cards
 
 OracleKey = tuple[int, list[int]]
 
@@ -297,63 +299,226 @@ def test_significant_ranks() -> None:
 
 # --- bad input ----------------------------------------------------------------
 
-CHECKED = [
-    (tr.rank5, 5),
-    (tr.rank3, 3),
-    (tr.rank_cards, 4),
-    (tr.best_rank, 7),
-    (tr.rank_lowball27, 5),
+Ranker = Callable[[Sequence[tr.Card]], int]
+
+
+def batch_of_one(cards: Sequence[tr.Card]) -> int:
+    """rank5_many on one hand, so it runs through every table below like rank5."""
+    return tr.rank5_many([cards])[0]
+
+
+# Each checked function, the name its messages start with, and the card counts it takes.
+CHECKED: list[tuple[Ranker, str, range]] = [
+    (tr.rank5, "rank5", range(5, 6)),
+    (tr.rank3, "rank3", range(3, 4)),
+    (tr.rank_cards, "rank_cards", range(1, 6)),
+    (tr.best_rank, "best_rank", range(5, 8)),
+    (tr.rank_lowball27, "rank_lowball27", range(5, 6)),
+    (batch_of_one, "rank5_many: hand 0: rank5", range(5, 6)),
 ]
+CHECKED_IDS = [name.split(":")[0] for _, name, _ in CHECKED]
+FORGED_FIVE = int.__new__(tr.Card, 5)
+"""A Card object that is none of the 52 cards (as only ``int.__new__`` can make one)."""
 
 
-@pytest.mark.parametrize(("function", "size"), CHECKED)
-def test_wrong_counts_raise(function: object, size: int) -> None:
-    assert callable(function)
-    for count in (0, 2, 8) if size != 4 else (0, 6, 9):
-        with pytest.raises(ValueError, match=f"got {count}"):
-            function(tr.FULL_DECK[:count])
+def card_error(function: Callable[[Any], object], cards: object) -> str:
+    """Call ``function`` on ``cards``: it must raise a CardError; return the message."""
+    with pytest.raises(tr.CardError) as info:
+        function(cards)
+    assert type(info.value) is tr.CardError
+    assert isinstance(info.value, ValueError)
+    assert isinstance(info.value, tr.RulesError)
+    return str(info.value)
 
 
-@pytest.mark.parametrize(("function", "size"), CHECKED)
-def test_repeated_cards_raise(function: object, size: int) -> None:
-    assert callable(function)
-    for position in range(1, size):
-        cards = list(tr.FULL_DECK[10 : 10 + size])
-        cards[position] = cards[0]
-        with pytest.raises(ValueError, match="appears more than once"):
-            function(cards)
+def wanted(sizes: range) -> str:
+    return f"exactly {sizes[0]}" if len(sizes) == 1 else f"{sizes[0]} to {sizes[-1]}"
 
 
-@pytest.mark.parametrize(("function", "size"), CHECKED)
-def test_non_cards_raise(function: object, size: int) -> None:
-    assert callable(function)
-    good = list(tr.FULL_DECK[20 : 20 + size])
-    for bad in ("As", None, 3.5, 12345):
-        cards = [*good[:-1], bad]
-        with pytest.raises(ValueError, match="not a Card"):
-            function(cards)
-    with pytest.raises(ValueError, match="not str"):
-        function("As Kd Qh Jc Ts")
-    with pytest.raises(ValueError, match="not NoneType"):
-        function(None)
+def valid_hands(sizes: range) -> list[list[tr.Card]]:
+    """Hands of each size taken, each with a repeated rank, so the repeat check runs."""
+    return [list(tr.parse_cards("As Ah Kd Kc 7s 7d 2c")[:size]) for size in sizes]
+
+
+@pytest.mark.parametrize(("function", "name", "sizes"), CHECKED, ids=CHECKED_IDS)
+def test_every_count_from_0_to_8(function: Ranker, name: str, sizes: range) -> None:
+    for count in range(9):
+        cards = tr.FULL_DECK[8 : 8 + count]
+        if count in sizes:
+            assert function(cards) == function(list(cards)) > 0
+        else:
+            assert card_error(function, cards) == f"{name} takes {wanted(sizes)} cards, not {count}"
+
+
+@pytest.mark.parametrize(("function", "name", "sizes"), CHECKED, ids=CHECKED_IDS)
+def test_a_repeated_card_in_every_pair_of_places(function: Ranker, name: str, sizes: range) -> None:
+    for size in sizes:
+        if size == 1:
+            continue
+        for first, second in itertools.combinations(range(size), 2):
+            for hand in (list(tr.FULL_DECK[20 : 20 + size]), valid_hands(range(size, size + 1))[0]):
+                hand[second] = hand[first]
+                assert card_error(function, hand) == f"{name}: repeated card {hand[first]}"
+
+
+@pytest.mark.parametrize(("function", "name", "sizes"), CHECKED, ids=CHECKED_IDS)
+def test_plain_ints_equal_to_card_codes_are_not_cards(
+    function: Ranker, name: str, sizes: range
+) -> None:
+    for hand in valid_hands(sizes):
+        for place, card in enumerate(hand):
+            ints: list[object] = list(hand)
+            ints[place] = int(card)
+            message = card_error(function, ints)
+            assert message.startswith(f"{name}: {int(card)} (item {place}) is not a card")
+            assert f"equals the code of {card}" in message
+        # All plain ints, and a repeated card given as ints (which once ranked as a pair).
+        assert "is not a card" in card_error(function, [int(card) for card in hand])
+        if len(hand) > 1:
+            twice = [int(hand[0]), int(hand[0]), *map(int, hand[2:])]
+            assert "is not a card" in card_error(function, twice)
+
+
+@pytest.mark.parametrize(("function", "name", "sizes"), CHECKED, ids=CHECKED_IDS)
+def test_forged_cards_are_not_cards(function: Ranker, name: str, sizes: range) -> None:
+    for hand in valid_hands(sizes):
+        last = len(hand) - 1
+        copy = int.__new__(tr.Card, int(hand[-1]))  # equal to a card, but not that object
+        # Equal to the last card in every bit the ranker's key keeps: the sum still ranks.
+        twin = int.__new__(tr.Card, int(hand[-1]) + (1 << 60))
+        for forged, fragment in [
+            (FORGED_FIVE, "int.__new__(Card, 5)"),
+            (copy, f"a copy of {hand[-1]}"),
+            (twin, "int.__new__(Card,"),
+        ]:
+            message = card_error(function, [*hand[:-1], forged])
+            assert message.startswith(f"{name}: int.__new__(Card, ")
+            assert f"(item {last}) is not a card" in message
+            assert fragment in message
+    five = tr.parse_cards("As Kd Qh Jc 9s")
+    twin = int.__new__(tr.Card, int(five[-1]) + (1 << 60))
+    assert tr.rank5_unchecked([*five[:-1], twin]) == tr.rank5(five)  # what the check is for
+
+
+def test_the_card_slots_are_as_the_docs_say() -> None:
+    """docs/ranking.rst writes the identity test as ``slots[card % 175] is card``."""
+    from tablerules.ranking import _MODULUS, _SLOTS
+
+    assert _MODULUS == 175
+    assert [slot for slot in _SLOTS if slot is not None] == sorted(
+        tr.FULL_DECK, key=lambda card: card % 175
+    )
+
+
+NOT_CARDS: list[object] = ["As", None, 3.5, 12345, True, b"As", ("As",), 10**400, tr.Rank.ACE]
+
+
+@pytest.mark.parametrize(("function", "name", "sizes"), CHECKED, ids=CHECKED_IDS)
+def test_non_cards_raise(function: Ranker, name: str, sizes: range) -> None:
+    for hand in valid_hands(sizes):
+        for bad in NOT_CARDS:
+            message = card_error(function, [*hand[:-1], bad])
+            assert message.startswith(f"{name}: ")
+            assert f"(item {len(hand) - 1}) is not a card" in message
+    assert "read card text with parse_cards()" in card_error(function, ["As"] * sizes[0])
+
+
+@pytest.mark.parametrize(("function", "name", "sizes"), CHECKED[:-1], ids=CHECKED_IDS[:-1])
+def test_what_is_not_a_sequence_of_cards(function: Ranker, name: str, sizes: range) -> None:
+    assert card_error(function, "As Kd Qh Jc Ts") == (
+        f"{name} takes a sequence of cards, not the str 'As Kd Qh Jc Ts'; "
+        "read card text with parse_cards()"
+    )
+    assert card_error(function, None) == (
+        f"{name} takes a sequence of {wanted(sizes)} cards, not NoneType"
+    )
+    assert card_error(function, 5).endswith("not int")
+    assert (
+        card_error(function, b"AsKd")
+        == f"{name} takes a sequence of {wanted(sizes)} cards, not bytes"
+    )
+    # A one-shot iterator cannot be read again to say what is wrong with it.
+    bad = iter([tr.FULL_DECK[0]] * 5)
+    assert card_error(function, bad).endswith("cards, not list_iterator")
 
 
 def test_repeated_cards_in_every_paired_shape_raise() -> None:
     for text in ("As As Kd Qh Jc", "As As Ad Kh Kc", "As As Ah Ad Kc", "As As Ks Ks Qs"):
-        with pytest.raises(ValueError, match="appears more than once"):
-            tr.rank5(tr.parse_cards(text))
-        with pytest.raises(ValueError, match="appears more than once"):
-            tr.rank5_many([tr.parse_cards("2c 3d 4h 5s 7c"), tr.parse_cards(text)])
-    with pytest.raises(ValueError, match="appears more than once"):
-        tr.rank3(tr.parse_cards("Qs Qs 2c"))
+        cards = tr.parse_cards(text)
+        assert card_error(tr.rank5, cards) == "rank5: repeated card As"
+        assert card_error(tr.rank_lowball27, cards) == "rank_lowball27: repeated card As"
+        good = tr.parse_cards("2c 3d 4h 5s 7c")
+        assert (
+            card_error(tr.rank5_many, [good, cards])
+            == "rank5_many: hand 1: rank5: repeated card As"
+        )
+    assert card_error(tr.rank5, tr.parse_cards("As As As As As")) == "rank5: repeated card As"
+    assert card_error(tr.rank3, tr.parse_cards("Qs Qs 2c")) == "rank3: repeated card Qs"
+    assert card_error(tr.rank3, tr.parse_cards("Qs Qs Qs")) == "rank3: repeated card Qs"
+    assert card_error(tr.rank_cards, tr.parse_cards("Qs Qs")) == "rank_cards: repeated card Qs"
 
 
 def test_batch_reports_the_first_bad_hand() -> None:
     good = tr.parse_cards("2c 3d 4h 5s 7c")
-    with pytest.raises(ValueError, match="got 4"):
-        tr.rank5_many([good, good[:4]])
+    message = card_error(tr.rank5_many, [good, good[:4], good[:3]])
+    assert message == "rank5_many: hand 1: rank5 takes exactly 5 cards, not 4"
+    message = card_error(tr.rank5_many, iter([good, [*good[:4], int(good[4])]]))
+    assert message.startswith("rank5_many: hand 1: rank5: ")
     assert tr.rank5_many([]) == []
     assert tr.rank5_many(iter([good])) == [tr.rank5(good)]
+    assert card_error(tr.rank5_many, None) == "rank5_many takes an iterable of hands, not NoneType"
+    assert card_error(tr.rank5_many, "As Kd Qh Jc Ts").endswith("not str")
+    assert card_error(tr.rank5_many, [good, None]).startswith("rank5_many: hand 1: rank5 takes")
+
+
+@given(hand_sizes(1, 7), st.data())
+def test_any_non_card_in_any_place_raises(hand: tuple[tr.Card, ...], data: st.DataObject) -> None:
+    place = data.draw(st.integers(0, len(hand) - 1))
+    bad = data.draw(non_cards)
+    cards = [*hand[:place], bad, *hand[place + 1 :]]
+    for function, _, sizes in CHECKED:
+        if len(hand) in sizes:
+            assert f"(item {place}) is not a card" in card_error(function, cards)
+
+
+# --- reading values back: category, describe, significant_ranks --------------
+
+READERS = [tr.category, tr.describe, tr.significant_ranks]
+
+
+def every_value() -> set[int]:
+    """Every value a hand of 1 to 5 cards has, and what lowball27_as_high gives."""
+    values = {value for size in (1, 2, 3, 4, 5) for value in class_representatives(size)}
+    lows = {tr.rank_lowball27(hand) for hand in class_representatives(5).values()}
+    return values | {tr.lowball27_as_high(low) for low in lows}
+
+
+@pytest.mark.slow
+def test_every_hand_value_reads_back() -> None:
+    values = every_value()
+    # Five cards, then one to four (sizes never share a value), then A-5-4-3-2 aces high.
+    assert len(values) == 7_462 + 13 + 91 + 455 + 1_820 + 2
+    for value in values:
+        assert tr.describe(value)
+        assert tr.significant_ranks(value)
+        assert tr.category(value) == value // CATEGORY_BASE
+
+
+@pytest.mark.parametrize("reader", READERS, ids=lambda reader: reader.__name__)
+@pytest.mark.parametrize("value", [0, 5, -1, -tr.rank5(tr.parse_cards("As Ad Kc Qh Jd")), 10**400])
+def test_ints_that_no_hand_has_raise(reader: Callable[[int], object], value: int) -> None:
+    with pytest.raises(tr.CardError, match=f"^{reader.__name__}: .* is not the value of any hand"):
+        reader(value)
+
+
+@pytest.mark.parametrize("reader", READERS, ids=lambda reader: reader.__name__)
+@pytest.mark.parametrize("value", ["pair", None, 3.5, [1]])
+def test_values_that_are_not_ints_are_type_errors(
+    reader: Callable[[int], object], value: object
+) -> None:
+    name = type(value).__name__
+    with pytest.raises(TypeError, match=f"^{reader.__name__} takes a hand value, .*not {name}$"):
+        reader(value)  # type: ignore[arg-type]
 
 
 def test_best_rank_with_five_or_more_of_a_suit() -> None:

@@ -12,20 +12,32 @@ True
 'royal flush'
 
 The checked functions (:func:`rank5`, :func:`rank3`, :func:`rank_cards`,
-:func:`best_rank`, :func:`rank_lowball27`) raise :class:`ValueError` for a
-wrong number of cards, a repeated card or values that are not cards. The
-``*_unchecked`` functions skip those checks for code that already knows its
-hands are valid (game engines, bots running millions of playouts); given
-anything else they return garbage or raise :class:`KeyError`.
+:func:`best_rank`, :func:`rank_lowball27`, :func:`rank5_many`) raise
+:class:`~tablerules.CardError`, a :class:`ValueError`, for a wrong number of
+cards, a repeated card or a value that is not one of the 52
+:class:`~tablerules.Card` objects (a plain int equal to a card's code is not
+a card). The ``*_unchecked`` functions skip those checks for code that already
+knows its hands are valid (game engines, bots running millions of playouts);
+given anything else their result is undefined: a wrong value or an exception.
+
+:func:`category`, :func:`describe` and :func:`significant_ranks` read a value
+back. They raise :class:`TypeError` for an argument that is not an int and
+:class:`~tablerules.CardError` for an int that no hand has.
+
+The tables for one to five cards are built on ``import tablerules``; the 2-7
+lowball table and the seven-card table are built on the first hand that
+needs them.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Collection, Iterable, Sequence
+from typing import Final
 
 from tablerules._tables import (
+    ACE_FIVE_HIGH,
     CATEGORY_BASE,
     FLUSH_FLAGS,
     KEY_MASK,
@@ -35,16 +47,15 @@ from tablerules._tables import (
     RANK5,
     RANK5_SIGNED,
     SMALL,
+    SMALL_SIGNED,
     SUIT_FIELDS,
     TOP_DIGIT,
     HandCategory,
     build_lowball27,
     build_rank7,
 )
-from tablerules.cards import COUNT_SHIFT, RANK_LETTERS, Card
-
-if TYPE_CHECKING:
-    from collections.abc import Iterable
+from tablerules.cards import FULL_DECK, RANK_LETTERS, Card, Rank
+from tablerules.errors import CardError, show
 
 __all__ = [
     "CATEGORY_BASE",
@@ -65,32 +76,86 @@ __all__ = [
     "significant_ranks",
 ]
 
+_LOWBALL27: dict[int, int] = {}  # filled by lowball27_table() on the first 2-7 hand
+_LOWBALL27_SIGNED: dict[int, int] = {}  # the same, negated where a rank repeats
+_RANK7: dict[int, int] = {}  # filled by _fill_rank7() on the first seven-card hand
+# What a checked function catches from a bad hand before it looks for the reason.
+_BAD_HAND: Final = (TypeError, ValueError, KeyError, IndexError)
 
-_MASK: Final = KEY_MASK
-_LOWBALL27: dict[int, int] = {}  # filled by build_lowball27() on the first 2-7 hand
-_RANK7: dict[int, int] = {}  # filled by build_rank7() on the first seven-card hand
+
+# --- telling the 52 cards from everything else -------------------------------------------------
 
 
-def _hand_error(cards: object, name: str, sizes: str) -> ValueError:
-    """Explain why ``cards`` is not a hand for ``name``."""
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-        return ValueError(
-            f"{name} takes a sequence of Card, not {type(cards).__name__}; "
-            "use parse_cards() to read card text"
+def _card_slots() -> tuple[int, tuple[Card | None, ...]]:
+    """The smallest modulus that gives each of the 52 cards a slot of its own, and the slots."""
+    size = len(FULL_DECK)
+    modulus = next(m for m in itertools.count(size) if len({c % m for c in FULL_DECK}) == size)
+    slots: list[Card | None] = [None] * modulus
+    for card in FULL_DECK:
+        slots[card % modulus] = card
+    return modulus, tuple(slots)
+
+
+# ``_SLOTS[x % _MODULUS] is x`` holds for the 52 cards and for nothing else: a
+# plain int or a forged Card (``int.__new__(Card, code)``) equal to a card's
+# code finds that card in the slot, which is another object. The checked
+# functions test each card this way before they add the codes up. It is
+# cheaper than a dict or set of the cards: those hash a card by its value, and
+# the four cards of a rank differ only in high bits, so they share first slots.
+_MODULUS, _SLOTS = _card_slots()
+
+
+def _is_card(value: object) -> bool:
+    """Whether ``value`` is one of the 52 card objects (runs no code of ``value``'s own)."""
+    return type(value) is Card and _SLOTS[value % _MODULUS] is value
+
+
+def _not_a_card(value: object, position: int) -> str:
+    """Why the item at ``position`` is not a card."""
+    if type(value) is Card:  # a Card object that is none of the 52
+        slot = _SLOTS[value % _MODULUS]
+        copy = f", a copy of {slot}," if slot is not None and slot == value else ""
+        return (
+            f"int.__new__(Card, {show(int(value))}) (item {position}) is not a card: "
+            f"a Card built with int.__new__{copy} is none of the 52 cards; "
+            "make cards with Card(rank, suit) or parse_cards()"
         )
-    for position, card in enumerate(cards):
-        if not isinstance(card, Card):
-            return ValueError(
-                f"{name}: item {position} is {card!r} ({type(card).__name__}), not a Card"
+    if type(value) is int:
+        slot = _SLOTS[value % _MODULUS]
+        if slot is not None and slot == value:
+            return (
+                f"{value} (item {position}) is not a card: it equals the code of {slot}, "
+                "but only the 52 Card objects are cards; use parse_cards() or FULL_DECK"
             )
-    if str(len(cards)) not in sizes.split():
-        return ValueError(f"{name} takes {sizes.replace(' ', ', ')} cards, got {len(cards)}")
+    hint = "; read card text with parse_cards()" if isinstance(value, str) else ""
+    return f"{show(value)} (item {position}) is not a card{hint}"
+
+
+def _hand_error(name: str, cards: object, low: int, high: int) -> CardError:
+    """Explain why ``cards`` is not a hand of ``low`` to ``high`` cards for ``name``."""
+    wanted = f"exactly {low}" if low == high else f"{low} to {high}"
+    if isinstance(cards, str):
+        return CardError(
+            f"{name} takes a sequence of cards, not the str {show(cards)}; "
+            "read card text with parse_cards()"
+        )
+    if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Collection):
+        return CardError(f"{name} takes a sequence of {wanted} cards, not {type(cards).__name__}")
+    items = list(cards)
+    for position, item in enumerate(items):
+        if not _is_card(item):
+            return CardError(f"{name}: {_not_a_card(item, position)}")
+    if not low <= len(items) <= high:
+        return CardError(f"{name} takes {wanted} cards, not {len(items)}")
     seen: set[Card] = set()
-    for card in cards:
+    for card in items:
         if card in seen:
-            return ValueError(f"{name}: card {card} appears more than once")
+            return CardError(f"{name}: repeated card {card}")
         seen.add(card)
-    return ValueError(f"{name}: {cards!r} is not a valid hand")  # pragma: no cover
+    return CardError(f"{name}: {show(cards)} is not a hand")  # pragma: no cover - checked above
+
+
+# --- ranking ---------------------------------------------------------------------------------
 
 
 def rank5(cards: Sequence[Card]) -> int:
@@ -102,21 +167,30 @@ def rank5(cards: Sequence[Card]) -> int:
     >>> rank5(parse_cards("As Ks Qs Js"))
     Traceback (most recent call last):
     ...
-    ValueError: rank5 takes 5 cards, got 4
+    tablerules.errors.CardError: rank5 takes exactly 5 cards, not 4
     """
     try:
         a, b, c, d, e = cards
-        value = RANK5_SIGNED[(a + b + c + d + e) & _MASK]
-    except (ValueError, TypeError, KeyError):
-        raise _hand_error(cards, "rank5", "5") from None
-    if value < 0:  # a repeated rank: is a card repeated? (cards are interned)
+        at, m = _SLOTS, _MODULUS
         if (
-            a is b or a is c or a is d or a is e or b is c
-            or b is d or b is e or c is d or c is e or d is e
-        ):  # fmt: skip
-            raise _hand_error(cards, "rank5", "5")
-        return -value
-    return value
+            at[a % m] is a
+            and at[b % m] is b
+            and at[c % m] is c
+            and at[d % m] is d
+            and at[e % m] is e
+        ):
+            value = RANK5_SIGNED[(a + b + c + d + e) & KEY_MASK]
+            if value > 0:
+                return value
+            # A repeated rank: is a card repeated? (each card is one object)
+            if not (
+                a is b or a is c or a is d or a is e or b is c
+                or b is d or b is e or c is d or c is e or d is e
+            ):  # fmt: skip
+                return -value
+    except _BAD_HAND:
+        pass
+    raise _hand_error("rank5", cards, 5, 5)
 
 
 def rank5_unchecked(cards: Sequence[Card]) -> int:
@@ -127,39 +201,61 @@ def rank5_unchecked(cards: Sequence[Card]) -> int:
     True
     """
     a, b, c, d, e = cards
-    return RANK5[(a + b + c + d + e) & _MASK]
+    return RANK5[(a + b + c + d + e) & KEY_MASK]
 
 
 def rank5_many(hands: Iterable[Sequence[Card]]) -> list[int]:
     """The values of many five-card hands at once, checked like :func:`rank5`.
 
-    One call for a whole batch saves the per-call cost of :func:`rank5`.
+    One call for a whole batch saves the per-call cost of :func:`rank5`. A bad
+    hand raises :class:`~tablerules.CardError` naming the first one.
 
     >>> from tablerules import parse_cards
     >>> values = rank5_many([parse_cards("As Ks Qs Js Ts"), parse_cards("2c 2d 3h 4s 5c")])
     >>> [describe(value) for value in values]
     ['royal flush', 'pair of twos']
+    >>> rank5_many([parse_cards("As Ks Qs Js Ts"), parse_cards("2c 2c 3h 4s 5c")])
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.CardError: rank5_many: hand 1: rank5: repeated card 2c
     """
-    hands = hands if isinstance(hands, Sequence) else list(hands)
-    table, mask = RANK5_SIGNED, _MASK
+    given: object = hands  # callers without a type checker may pass anything
+    if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+        raise CardError(f"rank5_many takes an iterable of hands, not {type(given).__name__}")
+    batch: Sequence[Sequence[Card]] = hands if isinstance(hands, Sequence) else list(hands)
+    table, at, m = RANK5_SIGNED, _SLOTS, _MODULUS
     values: list[int] = []
     append = values.append
     try:
-        for a, b, c, d, e in hands:
-            value = table[(a + b + c + d + e) & mask]
-            if value < 0:
-                if (
+        for a, b, c, d, e in batch:
+            if (
+                at[a % m] is a
+                and at[b % m] is b
+                and at[c % m] is c
+                and at[d % m] is d
+                and at[e % m] is e
+            ):
+                value = table[(a + b + c + d + e) & KEY_MASK]
+                if value > 0:
+                    append(value)
+                    continue
+                if not (
                     a is b or a is c or a is d or a is e or b is c
                     or b is d or b is e or c is d or c is e or d is e
                 ):  # fmt: skip
-                    raise ValueError
-                value = -value
-            append(value)
-    except (ValueError, TypeError, KeyError):
-        for hand in hands:
-            rank5(hand)  # raises the error of the first bad hand
-        raise  # pragma: no cover - rank5 and this loop check the same things
-    return values
+                    append(-value)
+                    continue
+            break
+        else:
+            return values
+    except _BAD_HAND:
+        pass
+    for index, hand in enumerate(batch):
+        try:
+            rank5(hand)
+        except CardError as error:
+            raise CardError(f"rank5_many: hand {index}: {error}") from None
+    raise CardError("rank5_many: a hand is not valid")  # pragma: no cover - rank5 raised
 
 
 def rank3(cards: Sequence[Card]) -> int:
@@ -171,20 +267,22 @@ def rank3(cards: Sequence[Card]) -> int:
     """
     try:
         a, b, c = cards
-        value = RANK3_SIGNED[(a + b + c) & _MASK]
-    except (ValueError, TypeError, KeyError):
-        raise _hand_error(cards, "rank3", "3") from None
-    if value < 0:
-        if a is b or b is c or a is c:
-            raise _hand_error(cards, "rank3", "3")
-        return -value
-    return value
+        at, m = _SLOTS, _MODULUS
+        if at[a % m] is a and at[b % m] is b and at[c % m] is c:
+            value = RANK3_SIGNED[(a + b + c) & KEY_MASK]
+            if value > 0:
+                return value
+            if not (a is b or b is c or a is c):
+                return -value
+    except _BAD_HAND:
+        pass
+    raise _hand_error("rank3", cards, 3, 3)
 
 
 def rank3_unchecked(cards: Sequence[Card]) -> int:
     """:func:`rank3` without the checks: the fast path for valid hands only."""
     a, b, c = cards
-    return RANK3[(a + b + c) & _MASK]
+    return RANK3[(a + b + c) & KEY_MASK]
 
 
 def rank_cards(cards: Sequence[Card]) -> int:
@@ -196,18 +294,24 @@ def rank_cards(cards: Sequence[Card]) -> int:
     >>> describe(rank_cards(parse_cards("9c 9d 9h 9s")))
     'four of a kind, nines'
     """
-    if isinstance(cards, Sequence) and 1 <= len(cards) <= 5:
-        if len(cards) == 5:
+    try:
+        size = len(cards)
+        if size == 5:
             return rank5(cards)
-        try:
-            key = sum(cards) & _MASK
-            value = SMALL[key]
-        except (TypeError, KeyError):
-            pass
-        else:
-            if key >> COUNT_SHIFT & 7 == len(cards) == len(set(cards)):
-                return value
-    raise _hand_error(cards, "rank_cards", "1 2 3 4 5")
+        if 1 <= size <= 4:
+            at, m = _SLOTS, _MODULUS
+            for card in cards:
+                if at[card % m] is not card:
+                    break
+            else:
+                value = SMALL_SIGNED[sum(cards) & KEY_MASK]
+                if value > 0:
+                    return value
+                if len(set(cards)) == size:
+                    return -value
+    except _BAD_HAND:  # CardError from rank5 too: the message should name rank_cards
+        pass
+    raise _hand_error("rank_cards", cards, 1, 5)
 
 
 def best_rank(cards: Sequence[Card]) -> int:
@@ -219,44 +323,85 @@ def best_rank(cards: Sequence[Card]) -> int:
     """
     try:
         size = len(cards)
-        if 5 <= size <= 7 and len(set(cards)) == size:
-            return best_rank_unchecked(cards)
-    except (TypeError, ValueError, KeyError):
+        if size == 5:
+            return rank5(cards)
+        at, m = _SLOTS, _MODULUS
+        if size == 7:
+            a, b, c, d, e, f, g = cards
+            if (
+                at[a % m] is a and at[b % m] is b and at[c % m] is c and at[d % m] is d
+                and at[e % m] is e and at[f % m] is f and at[g % m] is g
+            ) and not (
+                a is b or a is c or a is d or a is e or a is f or a is g
+                or b is c or b is d or b is e or b is f or b is g
+                or c is d or c is e or c is f or c is g
+                or d is e or d is f or d is g
+                or e is f or e is g
+                or f is g
+            ):  # fmt: skip
+                return best_rank_unchecked(cards)
+        elif size == 6:
+            a, b, c, d, e, f = cards
+            if (
+                at[a % m] is a and at[b % m] is b and at[c % m] is c
+                and at[d % m] is d and at[e % m] is e and at[f % m] is f
+            ) and not (
+                a is b or a is c or a is d or a is e or a is f
+                or b is c or b is d or b is e or b is f
+                or c is d or c is e or c is f
+                or d is e or d is f
+                or e is f
+            ):  # fmt: skip
+                return best_rank_unchecked(cards)
+    except _BAD_HAND:  # CardError from rank5 too: the message should name best_rank
         pass
-    raise _hand_error(cards, "best_rank", "5 6 7")
+    raise _hand_error("best_rank", cards, 5, 7)
 
 
 def best_rank_unchecked(cards: Sequence[Card]) -> int:
     """:func:`best_rank` without the checks: the fast path for valid hands only.
 
     Seven cards without five of a suit take one lookup in a table of every
-    seven-rank hand, built on the first call (about 0.2 s, 49,205 entries).
+    seven-rank hand, built on the first such call (49,205 entries, about a
+    tenth of a second).
     """
     total = sum(cards)
     if total & FLUSH_FLAGS:  # five or more of one suit: nothing beats the best flush
         flag = total & FLUSH_FLAGS
         suited = [card for card in cards if card & SUIT_FIELDS[flag]]
         if len(suited) == 5:
-            return RANK5[sum(suited) & _MASK]
-        return max(RANK5[sum(five) & _MASK] for five in itertools.combinations(suited, 5))
+            return RANK5[sum(suited) & KEY_MASK]
+        return max(RANK5[sum(five) & KEY_MASK] for five in itertools.combinations(suited, 5))
     if len(cards) == 7:
         table = _RANK7 or _fill_rank7()
-        return table[total & _MASK]
+        return table[total & KEY_MASK]
     if len(cards) == 6:
-        return max([RANK5[(total - card) & _MASK] for card in cards])
-    return RANK5[total & _MASK]
-
-
-def lowball27_table() -> dict[int, int]:
-    """The 2-7 lowball table (key to value), built on first use."""
-    if not _LOWBALL27:
-        _LOWBALL27.update(build_lowball27())
-    return _LOWBALL27
+        return max([RANK5[(total - card) & KEY_MASK] for card in cards])
+    return RANK5[total & KEY_MASK]
 
 
 def _fill_rank7() -> dict[int, int]:
     _RANK7.update(build_rank7())
     return _RANK7
+
+
+def lowball27_table() -> dict[int, int]:
+    """The 2-7 lowball table (key to value, keyed like ``rank5``'s), built on first use."""
+    if not _LOWBALL27:
+        _LOWBALL27.update(build_lowball27())
+    return _LOWBALL27
+
+
+def _lowball27_signed() -> dict[int, int]:
+    """The 2-7 lowball table with the values of hands holding a repeated rank negated."""
+    if not _LOWBALL27_SIGNED:
+        _LOWBALL27_SIGNED.update(
+            {
+                key: -value if RANK5_SIGNED[key] < 0 else value
+                for key, value in lowball27_table().items()
+            }
+        )
+    return _LOWBALL27_SIGNED
 
 
 def rank_lowball27(cards: Sequence[Card]) -> int:
@@ -275,18 +420,33 @@ def rank_lowball27(cards: Sequence[Card]) -> int:
     """
     try:
         a, b, c, d, e = cards
-        value = (_LOWBALL27 or lowball27_table())[(a + b + c + d + e) & _MASK]
-    except (ValueError, TypeError, KeyError):
-        raise _hand_error(cards, "rank_lowball27", "5") from None
-    if len({a, b, c, d, e}) != 5:
-        raise _hand_error(cards, "rank_lowball27", "5")
-    return value
+        at, m = _SLOTS, _MODULUS
+        if (
+            at[a % m] is a
+            and at[b % m] is b
+            and at[c % m] is c
+            and at[d % m] is d
+            and at[e % m] is e
+        ):
+            value = (_LOWBALL27_SIGNED or _lowball27_signed())[(a + b + c + d + e) & KEY_MASK]
+            if value > 0:
+                return value
+            if not (
+                a is b or a is c or a is d or a is e or b is c
+                or b is d or b is e or c is d or c is e or d is e
+            ):  # fmt: skip
+                return -value
+    except _BAD_HAND:
+        pass
+    raise _hand_error("rank_lowball27", cards, 5, 5)
 
 
 def lowball27_as_high(value: int) -> int:
     """Turn a 2-7 lowball value back into a high-hand value (aces high, no wheel).
 
     Useful to ask what the low hand *is*: ``describe(lowball27_as_high(v))``.
+    The value must come from :func:`rank_lowball27`; this is arithmetic only,
+    and :func:`describe` refuses what no hand has.
 
     >>> from tablerules import parse_cards
     >>> describe(lowball27_as_high(rank_lowball27(parse_cards("7c 5d 4h 3s 2c"))))
@@ -295,42 +455,72 @@ def lowball27_as_high(value: int) -> int:
     return LOWBALL_TOP - value
 
 
+# --- reading values back -----------------------------------------------------------------------
+
+
+@functools.cache
+def _hand_values() -> frozenset[int]:
+    """Every value of a hand of 1 to 7 cards, and of A-5-4-3-2 read aces high."""
+    return frozenset(itertools.chain(SMALL.values(), RANK5.values(), ACE_FIVE_HIGH))
+
+
+def _checked_value(value: int, name: str) -> int:
+    """``value`` if some hand has it; else TypeError (not an int) or CardError."""
+    if not isinstance(value, int):
+        raise TypeError(
+            f"{name} takes a hand value, an int from rank5, rank3, rank_cards or best_rank, "
+            f"not {type(value).__name__}"
+        )
+    if value not in _hand_values():
+        raise CardError(
+            f"{name}: {show(value)} is not the value of any hand "
+            "(values come from rank5, rank3, rank_cards, best_rank or lowball27_as_high)"
+        )
+    return value
+
+
 def category(value: int) -> HandCategory:
     """The category of a hand value.
 
     >>> from tablerules import parse_cards
     >>> category(rank3(parse_cards("7s 7d 7c")))
     <HandCategory.THREE_OF_A_KIND: 3>
+    >>> category(5)
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.CardError: category: 5 is not the value of any hand (values come from ...)
     """
-    return HandCategory(value // CATEGORY_BASE)
+    return HandCategory(_checked_value(value, "category") // CATEGORY_BASE)
 
 
-_NAMES: Final = (
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-    "ace",
-)
+_NAMES: Final = tuple(rank.name.lower() for rank in Rank)
 _PLURALS: Final = tuple("sixes" if name == "six" else name + "s" for name in _NAMES)
+# What describe() says for each category: {n[i]} is the i-th significant rank's
+# name, {p[i]} its plural.
+_DESCRIPTIONS: Final = {
+    HandCategory.HIGH_CARD: "{n[0]} high",
+    HandCategory.PAIR: "pair of {p[0]}",
+    HandCategory.TWO_PAIR: "two pair, {p[0]} and {p[1]}",
+    HandCategory.THREE_OF_A_KIND: "three of a kind, {p[0]}",
+    HandCategory.STRAIGHT: "{n[0]}-high straight",
+    HandCategory.FLUSH: "{n[0]}-high flush",
+    HandCategory.FULL_HOUSE: "full house, {p[0]} full of {p[1]}",
+    HandCategory.FOUR_OF_A_KIND: "four of a kind, {p[0]}",
+    HandCategory.STRAIGHT_FLUSH: "{n[0]}-high straight flush",
+    HandCategory.ROYAL_FLUSH: "royal flush",
+}
 
 
 def _ranks_of(value: int) -> list[int]:
     """The significant ranks (2 to 14) encoded in a value, most significant first."""
     digits = value % CATEGORY_BASE
     ranks = []
-    for power in (TOP_DIGIT, 14**3, 14**2, 14, 1):
-        digit = digits // power % 14
+    place = TOP_DIGIT
+    while place:
+        digit = digits // place % 14
         if digit:
             ranks.append(digit + 1)
+        place //= 14
     return ranks
 
 
@@ -345,29 +535,11 @@ def describe(value: int) -> str:
     >>> describe(rank5(parse_cards("5s 4d 3c 2h As")))
     'five-high straight'
     """
-    kind = category(value)
+    kind = HandCategory(_checked_value(value, "describe") // CATEGORY_BASE)
     ranks = _ranks_of(value)
-    name = [_NAMES[rank - 2] for rank in ranks]
-    plural = [_PLURALS[rank - 2] for rank in ranks]
-    if kind == HandCategory.HIGH_CARD:
-        return f"{name[0]} high"
-    if kind == HandCategory.PAIR:
-        return f"pair of {plural[0]}"
-    if kind == HandCategory.TWO_PAIR:
-        return f"two pair, {plural[0]} and {plural[1]}"
-    if kind == HandCategory.THREE_OF_A_KIND:
-        return f"three of a kind, {plural[0]}"
-    if kind == HandCategory.STRAIGHT:
-        return f"{name[0]}-high straight"
-    if kind == HandCategory.FLUSH:
-        return f"{name[0]}-high flush"
-    if kind == HandCategory.FULL_HOUSE:
-        return f"full house, {plural[0]} full of {plural[1]}"
-    if kind == HandCategory.FOUR_OF_A_KIND:
-        return f"four of a kind, {plural[0]}"
-    if kind == HandCategory.STRAIGHT_FLUSH:
-        return f"{name[0]}-high straight flush"
-    return "royal flush"
+    return _DESCRIPTIONS[kind].format(
+        n=[_NAMES[rank - 2] for rank in ranks], p=[_PLURALS[rank - 2] for rank in ranks]
+    )
 
 
 def significant_ranks(value: int) -> str:
@@ -377,4 +549,5 @@ def significant_ranks(value: int) -> str:
     >>> significant_ranks(rank5(parse_cards("Ks Kd 9c 5h 2s")))
     'K952'
     """
-    return "".join(RANK_LETTERS[rank - 2] for rank in _ranks_of(value))
+    ranks = _ranks_of(_checked_value(value, "significant_ranks"))
+    return "".join(RANK_LETTERS[rank - 2] for rank in ranks)
