@@ -67,7 +67,7 @@ def test_bad_options_raise_config_error(options: dict[str, object], message: str
 def test_new_game_checks_its_arguments() -> None:
     with pytest.raises(tr.ConfigError, match="seed must be an int"):
         mock.new_game(seed="1")  # type: ignore[arg-type]
-    with pytest.raises(tr.ConfigError, match=r"config must be a tablerules\.mock\.Config"):
+    with pytest.raises(TypeError, match=r"config must be a tablerules\.mock\.Config"):
         mock.new_game(object(), seed=1)  # type: ignore[arg-type]
     with pytest.raises(tr.ConfigError, match="missing"):
         mock.new_game(seed=1, deck=tr.FULL_DECK[1:])

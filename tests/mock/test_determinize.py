@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 import tablerules as tr
 from tablerules import mock
-from tablerules.mock.serialize import check_state
 
 
 def random_states(config: mock.Config, seed: int) -> list[mock.State]:
@@ -36,7 +35,7 @@ def test_determinized_states_look_the_same_to_the_observer(
         for seat in range(players):
             view = mock.observe(state, seat)
             guess = mock.determinize(view, rng)
-            check_state(guess)
+            mock.check_state(guess)
             assert mock.observe(guess, seat) == view
             assert mock.from_dict(json.loads(json.dumps(mock.to_dict(guess)))) == guess
             rollout = random.Random(draw)

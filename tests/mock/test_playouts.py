@@ -189,7 +189,6 @@ def test_random_action_is_uniform_when_finishing() -> None:
         to_act=1,
         step="meld",
         deck=(),
-        opening=0,
         opening_was_empty=True,
         pile_was_empty=True,
     )

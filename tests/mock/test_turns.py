@@ -88,7 +88,7 @@ def test_not_an_action_and_after_the_game() -> None:
     state = start()
     for action in ("draw", None, 3, mock.Config()):
         refused(state, action, "is not a Mock action")  # type: ignore[arg-type]
-    over = attrs.evolve(state, to_act=None, step="over", winners=(0,))
+    over = attrs.evolve(state, to_act=None, step="over")
     refused(over, mock.Draw(), "the game is over")
     refused(over, mock.Meld(), "the game is over")
     assert mock.legal_actions(over) == ()

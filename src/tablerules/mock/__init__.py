@@ -21,20 +21,20 @@ from __future__ import annotations
 from tablerules.mock.actions import Action, Draw, Meld
 from tablerules.mock.config import Config, TieRule
 from tablerules.mock.determinize import determinize
+from tablerules.mock.notation import parse_action
 from tablerules.mock.observe import Observation, observe
 from tablerules.mock.rules import (
     apply,
-    hand_points,
-    hand_value,
-    highest_hands,
+    apply_unchecked,
     is_legal,
     legal_actions,
     new_game,
     random_action,
-    score_round,
 )
+from tablerules.mock.scoring import hand_points, hand_value, highest_hands, score_round
 from tablerules.mock.serialize import from_dict, to_dict
 from tablerules.mock.state import Drew, Event, Melded, RoundSummary, State, Step
+from tablerules.mock.validate import check_state
 
 __all__ = [
     "Action",
@@ -50,6 +50,8 @@ __all__ = [
     "Step",
     "TieRule",
     "apply",
+    "apply_unchecked",
+    "check_state",
     "determinize",
     "from_dict",
     "hand_points",
@@ -59,6 +61,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "observe",
+    "parse_action",
     "random_action",
     "score_round",
     "to_dict",

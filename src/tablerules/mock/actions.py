@@ -1,43 +1,66 @@
-"""Mock actions: :class:`Draw` a card, then :class:`Meld` and equalise."""
+"""Mock actions: :class:`Draw` a card, then :class:`Meld` and equalise.
+
+Card fields read card text or :class:`~tablerules.Card` values and refuse
+anything else with :class:`~tablerules.CardError` when the action is built;
+``str(action)`` writes the text notation :func:`~tablerules.mock.parse_action`
+reads back (see :mod:`tablerules.mock.notation`).
+
+>>> Meld("Ks Kd", discards="7h 2c")
+Meld(cards='Kd Ks', discards='7h 2c')
+>>> print(Draw(from_discard=True), "/", Meld("Ks Kd", discards="7h 2c"))
+draw discard / meld Kd Ks discard 7h 2c
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
-from tablerules.cards import Card, cards_text, parse_cards
+from tablerules.cards import Card, card_tuple, cards_text
+from tablerules.errors import CardError, show
 
-if TYPE_CHECKING:
-    from collections.abc import Iterable
+__all__ = ["DISCARD_WORD", "DRAW_WORD", "MELD_WORD", "Action", "Draw", "Meld"]
 
-__all__ = ["Action", "Draw", "Meld"]
-
-
-def _sorted_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return tuple(sorted(parse_cards(cards))) if cards.strip() else ()
-    return tuple(sorted(cards))
+DRAW_WORD = "draw"
+"""The notation's word for a :class:`Draw`."""
+DISCARD_WORD = "discard"
+"""The notation's word for the discard pile (after ``draw``) or the discards (in a meld)."""
+MELD_WORD = "meld"
+"""The notation's word for a :class:`Meld`."""
 
 
-def _card_tuple(cards: Iterable[Card] | str) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return parse_cards(cards) if cards.strip() else ()
-    return tuple(cards)
+def _flag(value: object) -> bool:
+    if type(value) is not bool:
+        raise CardError(f"Draw.from_discard must be True or False, not {show(value)}")
+    return value
+
+
+def _meld_cards(value: object) -> tuple[Card, ...]:
+    return tuple(sorted(card_tuple(value, "Meld.cards")))
+
+
+def _discards(value: object) -> tuple[Card, ...]:
+    return card_tuple(value, "Meld.discards")
 
 
 @attrs.frozen
 class Draw:
     """The first step of a turn: take the top card of the draw pile or of the discard pile.
 
-    >>> Draw()
-    Draw(from_discard=False)
-    >>> Draw(from_discard=True)
-    Draw(from_discard=True)
+    >>> Draw(), str(Draw())
+    (Draw(from_discard=False), 'draw')
+    >>> Draw(from_discard=True), str(Draw(from_discard=True))
+    (Draw(from_discard=True), 'draw discard')
+    >>> Draw(from_discard=1)
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.CardError: Draw.from_discard must be True or False, not 1
     """
 
-    from_discard: bool = False
+    from_discard: bool = attrs.field(default=False, converter=_flag)
     """``True`` takes the top card of the discard pile, ``False`` the next card of the draw pile."""
+
+    def __str__(self) -> str:
+        return f"{DRAW_WORD} {DISCARD_WORD}" if self.from_discard else DRAW_WORD
 
 
 @attrs.frozen(repr=False)
@@ -53,35 +76,33 @@ class Meld:
     Meld(cards='Kd Ks', discards='7h 2c')
     >>> Meld("Ks Kd") == Meld("Kd Ks")
     True
+    >>> print(Meld(), Meld("Ks Kd"), Meld(discards="9c"), sep=" / ")
+    meld / meld Kd Ks / discard 9c
+    >>> Meld(cards=[14])
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.CardError: Meld.cards must hold cards or card text such as 'As Kd', not 14
     """
 
-    cards: tuple[Card, ...] = attrs.field(default=(), converter=_sorted_cards)
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=_meld_cards)
     """The cards melded this turn (possibly none)."""
-    discards: tuple[Card, ...] = attrs.field(default=(), converter=_card_tuple)
+    discards: tuple[Card, ...] = attrs.field(default=(), converter=_discards)
     """The cards discarded, in order; the last one ends on top of the discard pile."""
 
     def __repr__(self) -> str:
         return f"Meld(cards={cards_text(self.cards)!r}, discards={cards_text(self.discards)!r})"
 
+    def __str__(self) -> str:
+        if not self.cards:
+            if self.discards:
+                return f"{DISCARD_WORD} {cards_text(self.discards)}"
+            return MELD_WORD
+        if self.discards:
+            return (
+                f"{MELD_WORD} {cards_text(self.cards)} {DISCARD_WORD} {cards_text(self.discards)}"
+            )
+        return f"{MELD_WORD} {cards_text(self.cards)}"
 
-def unchecked_meld(cards: tuple[Card, ...], discards: tuple[Card, ...]) -> Meld:
-    """A :class:`Meld` from a sorted tuple of cards, skipping the converters.
-
-    The engine's fast path for actions it builds itself; anything else should
-    call :class:`Meld`.
-
-    >>> from tablerules import parse_cards
-    >>> unchecked_meld(parse_cards("Kd Ks"), ()) == Meld("Ks Kd")
-    True
-    """
-    meld = _new(Meld)
-    _set(meld, "cards", cards)
-    _set(meld, "discards", discards)
-    return meld
-
-
-_new = object.__new__
-_set = object.__setattr__
 
 Action = Draw | Meld
 """Any Mock action."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Final, Literal
 
 import attrs
 
-from tablerules.errors import ConfigError
+from tablerules.errors import ConfigError, show
 
 __all__ = ["HAND_SIZE", "MELD_SIZE", "TIE_RULES", "Config", "TieRule"]
 
@@ -20,6 +21,10 @@ TieRule = Literal["share", "none", "suits"]
 """How the +2 for the highest hand is paid when several hands tie."""
 
 TIE_RULES: Final[tuple[TieRule, ...]] = ("share", "none", "suits")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @attrs.frozen(kw_only=True)
@@ -51,40 +56,40 @@ class Config:
 
     def __attrs_post_init__(self) -> None:
         players = self.players
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise ConfigError(f"players must be an integer, not {players!r}")
+        if not _is_int(players):
+            raise ConfigError(f"players must be an integer, not {show(players)}")
         if not 3 <= players <= 10:
-            raise ConfigError(f"Mock is played by 3 to 10 players, not {players}")
-        if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1:
-            raise ConfigError(f"target must be a positive integer, not {self.target!r}")
-        if self.highest_hand_ties not in TIE_RULES:
+            raise ConfigError(f"Mock is played by 3 to 10 players, not {show(players)}")
+        if not _is_int(self.target) or self.target < 1:
+            raise ConfigError(f"target must be a positive integer, not {show(self.target)}")
+        ties: object = self.highest_hand_ties
+        if type(ties) is not str or ties not in TIE_RULES:
             raise ConfigError(
                 f"highest_hand_ties must be one of {', '.join(map(repr, TIE_RULES))}, "
-                f"not {self.highest_hand_ties!r}"
+                f"not {show(ties)}"
             )
         rounds = self.max_rounds
-        if rounds is not None and (
-            not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1
-        ):
-            raise ConfigError(f"max_rounds must be None or a positive integer, not {rounds!r}")
+        if rounds is not None and (not _is_int(rounds) or rounds < 1):
+            raise ConfigError(f"max_rounds must be None or a positive integer, not {show(rounds)}")
         size = self.opening_size
-        if size is not None and (not isinstance(size, int) or isinstance(size, bool)):
-            raise ConfigError(f"opening_size must be None or an integer, not {size!r}")
+        if size is not None and not _is_int(size):
+            raise ConfigError(f"opening_size must be None or an integer, not {show(size)}")
         pile = self.pile_size
         opening = self.opening_cards
         if opening < players:
             raise ConfigError(
-                f"opening_size={opening} is fewer than the {players} players; each part of "
+                f"opening_size={show(opening)} is fewer than the {players} players; each part of "
                 "the draw pile must hold at least one card per player"
             )
         if pile - opening < players:
             raise ConfigError(
-                f"opening_size={opening} leaves {pile - opening} cards in the finish, fewer "
+                f"opening_size={show(opening)} leaves {show(max(pile - opening, 0))} cards in the "
+                "finish, fewer "
                 f"than the {players} players; each part of the draw pile must hold at least "
                 "one card per player"
             )
 
-    @property
+    @functools.cached_property
     def pile_size(self) -> int:
         """Cards in the draw pile after the deal.
 
@@ -93,7 +98,7 @@ class Config:
         """
         return 52 - HAND_SIZE * self.players
 
-    @property
+    @functools.cached_property
     def opening_cards(self) -> int:
         """Cards in the opening at the start of a round.
 
@@ -104,7 +109,7 @@ class Config:
             return (self.pile_size + 1) // 2
         return self.opening_size
 
-    @property
+    @functools.cached_property
     def finish_cards(self) -> int:
         """Cards in the finish (the bottom part of the draw pile) at the start of a round.
 

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import random
+from typing import Final
 
+from tablerules._common import check_rng, fast_init
 from tablerules.cards import Card
 from tablerules.errors import RulesError
 from tablerules.mock.observe import Observation
 from tablerules.mock.state import State
 
 __all__ = ["determinize"]
+
+_make_state: Final = fast_init(State)
 
 
 def determinize(observation: Observation, rng: random.Random) -> State:
@@ -20,8 +24,9 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     others are known to hold (taken from the discard pile), hand and pile
     sizes, the turn, scores and history. The cards the observer cannot place
     (:attr:`~tablerules.mock.Observation.unseen_cards`) are shuffled with
-    ``rng`` and dealt to fill the other hands, then the opening and the
-    finish. The new state's seed, which fixes later rounds, comes from ``rng``.
+    ``rng`` and dealt to fill the other hands, then the draw pile. The new
+    state's seed, which fixes later rounds, comes from ``rng``. ``rng`` must
+    be a :class:`random.Random` (a :class:`TypeError` otherwise).
 
     >>> import random
     >>> import tablerules.mock as mock
@@ -31,6 +36,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     >>> mock.observe(guess, 2) == view
     True
     """
+    check_rng(rng)
     if not isinstance(observation, Observation):
         raise RulesError(
             f"determinize needs a tablerules.mock.Observation, not {type(observation).__name__}"
@@ -47,12 +53,12 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         missing = size - len(known)
         hands.append(known + tuple(unseen[:missing]))
         del unseen[:missing]
-    if len(unseen) != observation.opening_size + observation.finish_size:
+    if len(unseen) != observation.deck_size:
         raise RulesError(  # pragma: no cover - an observation made by observe() always adds up
             f"the observation does not add up: {len(unseen)} unseen cards left for a draw pile "
-            f"of {observation.opening_size + observation.finish_size}"
+            f"of {observation.deck_size}"
         )
-    return State(
+    return _make_state(
         config=observation.config,
         seed=rng.getrandbits(63),
         round=observation.round,
@@ -60,16 +66,12 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         hands=tuple(hands),
         melds=observation.melds,
         deck=tuple(unseen),
-        opening=observation.opening_size,
         discard_pile=observation.discard_pile,
         finished=observation.finished,
-        first_complete=observation.first_complete,
         to_act=observation.to_act,
         step=observation.step,
-        took_discard=observation.took_discard,
         opening_was_empty=observation.opening_was_empty,
         pile_was_empty=observation.pile_was_empty,
         history=observation.history,
-        winners=observation.winners,
         last_round=observation.last_round,
     )

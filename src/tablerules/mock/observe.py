@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from tablerules._common import check_seat
+from tablerules._common import check_seat, fast_init
 from tablerules.cards import FULL_DECK, Card, cards_text
-from tablerules.mock.state import Drew, Melded
+from tablerules.mock.state import Melded, TableFacts, held_from_discards
 
 if TYPE_CHECKING:
     from tablerules.mock.config import Config
@@ -26,21 +26,25 @@ def _melds_repr(melds: tuple[tuple[Card, ...], ...]) -> str:
 
 
 @attrs.frozen
-class Observation:
+class Observation(TableFacts):
     """Everything one seat may know about a game of Mock, and nothing more.
 
     Public: the dealer, whose turn and which step, who has finished, every
-    meld, the top discard, the sizes of the discard pile, opening, finish
-    and every hand, the scores, and the round's public history (who drew
-    from where, the card taken from the discard pile, what was melded and
-    discarded). Private to the observer: their own hand. Never shown: other
-    hands, the order of the draw pile, and the game's seed.
+    meld, the discard pile (as the history shows it), the sizes of the draw
+    pile and of every hand, the scores, and the round's public history (who
+    drew from where, the card taken from the discard pile, what was melded
+    and discarded). Private to the observer: their own hand. Never shown:
+    other hands, the order of the draw pile, and the game's seed. Facts the
+    fields determine are properties (the ones a state has too come from
+    :class:`~tablerules.mock.state.TableFacts`), named as in the other games
+    where they share a meaning (:attr:`deck_size`, :attr:`hand_sizes`,
+    :attr:`unseen_count`, :attr:`is_over`).
 
     >>> import tablerules.mock as mock
     >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
     >>> seen = mock.observe(state, 1)
-    >>> seen.step, len(seen.hand), seen.hand_sizes, seen.opening_size
-    ('meld', 4, (3, 4, 3, 3), 19)
+    >>> seen.step, len(seen.hand), seen.hand_sizes, seen.deck_size, seen.opening_size
+    ('meld', 4, (3, 4, 3, 3), 39, 19)
     """
 
     seat: int
@@ -51,49 +55,28 @@ class Observation:
     """The game's options."""
     round: int
     """The current round, 0-based."""
-    dealer: int
-    """The current round's dealer."""
     to_act: int | None
     """The seat to act, ``None`` once the game is over."""
     step: Step
     """``"draw"``, ``"meld"`` or ``"over"``."""
-    took_discard: bool
-    """Whether the player to act took the top discard this turn."""
     opening_was_empty: bool
     """Whether the opening was empty when the current turn started."""
     pile_was_empty: bool
     """Whether the whole draw pile was empty when the current turn started."""
-    must_meld: int
-    """The fewest cards the player to act must meld this turn."""
     finished: tuple[bool, ...]
     """Which seats have finished the round."""
-    first_complete: int | None
-    """The first seat to meld five cards this round, if any."""
     melds: tuple[tuple[Card, ...], ...] = attrs.field(repr=_melds_repr)
     """Every seat's melded cards."""
-    top_discard: Card | None
-    """The top card of the discard pile, if any."""
-    discard_size: int
-    """Cards in the discard pile."""
-    opening_size: int
-    """Cards left in the opening."""
-    finish_size: int
-    """Cards left in the finish."""
+    deck_size: int  # a field here, a property of a State
+    """Cards left in the draw pile (the opening, then the finish)."""
     hand_sizes: tuple[int, ...]
     """Cards in each seat's hand."""
     scores: tuple[int, ...]
     """Game points of each seat."""
     history: tuple[Event, ...]
     """The round's public history, oldest first."""
-    winners: tuple[int, ...]
-    """The winning seats, empty until the game is over."""
     last_round: RoundSummary | None
     """The summary of the previous round (or of the last one, once the game is over)."""
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.to_act is None
 
     @property
     def discard_pile(self) -> tuple[Card, ...]:
@@ -115,6 +98,33 @@ class Observation:
         return tuple(pile)
 
     @property
+    def discard_size(self) -> int:
+        """Cards in the discard pile."""
+        return len(self.discard_pile)
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The top card of the discard pile, if any."""
+        pile = self.discard_pile
+        return pile[-1] if pile else None
+
+    @property
+    def opening_size(self) -> int:
+        """Cards left in the opening (also :attr:`opening`)."""
+        return self.opening
+
+    @property
+    def finish_size(self) -> int:
+        """Cards left in the finish (also :attr:`finish`)."""
+        return self.finish
+
+    def _in_hand(self, seat: int) -> int:
+        return self.hand_sizes[seat]
+
+    def _has_discards(self) -> bool:
+        return self.discard_size > 0
+
+    @property
     def known_hands(self) -> tuple[tuple[Card, ...], ...]:
         """The cards known to be in each hand.
 
@@ -129,24 +139,17 @@ class Observation:
         >>> [cards_text(hand) for hand in mock.observe(state, 0).known_hands]
         ['5h Js 9c', '', '8s', '']
         """
-        known: list[list[Card]] = [[] for _ in self.hand_sizes]
-        for event in self.history:
-            if isinstance(event, Drew):
-                if event.card is not None:
-                    known[event.seat].append(event.card)
-            else:
-                gone = set(event.cards) | set(event.discards)
-                known[event.seat] = [card for card in known[event.seat] if card not in gone]
-        known[self.seat] = list(self.hand)
-        return tuple(tuple(cards) for cards in known)
+        known = list(held_from_discards(self.history, len(self.hand_sizes)))
+        known[self.seat] = self.hand
+        return tuple(known)
 
     @property
     def unseen_cards(self) -> tuple[Card, ...]:
         """The cards whose place the observer cannot know, in deck order.
 
         They are in the draw pile or in other hands (not taken there from the
-        discard pile). Their number is the draw pile's size plus the unknown cards in the
-        other hands.
+        discard pile). Their number is the draw pile's size plus the unknown
+        cards in the other hands.
 
         >>> import tablerules.mock as mock
         >>> len(mock.observe(mock.new_game(seed=5), 0).unseen_cards)
@@ -157,6 +160,19 @@ class Observation:
         for cards in self.known_hands:
             seen.update(cards)
         return tuple(card for card in FULL_DECK if card not in seen)
+
+    @property
+    def unseen_count(self) -> int:
+        """How many cards the observer cannot place (``len(unseen_cards)``).
+
+        >>> import tablerules.mock as mock
+        >>> mock.observe(mock.new_game(seed=5), 0).unseen_count
+        49
+        """
+        return len(self.unseen_cards)
+
+
+_make_observation: Final = fast_init(Observation)
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -172,31 +188,21 @@ def observe(state: State, seat: int) -> Observation:
     ...
     tablerules.errors.RulesError: seat must be 0 to 3, not 4
     """
-    players = state.config.players
-    check_seat(seat, players)
-    pile = state.discard_pile
-    return Observation(
+    check_seat(seat, state.config.players)
+    return _make_observation(
         seat=seat,
         hand=state.hands[seat],
         config=state.config,
         round=state.round,
-        dealer=state.dealer,
         to_act=state.to_act,
         step=state.step,
-        took_discard=state.took_discard,
         opening_was_empty=state.opening_was_empty,
         pile_was_empty=state.pile_was_empty,
-        must_meld=state.must_meld,
         finished=state.finished,
-        first_complete=state.first_complete,
         melds=state.melds,
-        top_discard=pile[-1] if pile else None,
-        discard_size=len(pile),
-        opening_size=state.opening,
-        finish_size=state.finish,
-        hand_sizes=tuple(len(hand) for hand in state.hands),
+        deck_size=len(state.deck),
+        hand_sizes=tuple([len(hand) for hand in state.hands]),
         scores=state.scores,
         history=state.history,
-        winners=state.winners,
         last_round=state.last_round,
     )

@@ -1,4 +1,8 @@
-"""The rules of Mock: dealing, legal actions, applying them, and scoring a round.
+"""The rules of Mock: dealing, turn order, legal actions, applying them, and the game's end.
+
+The round's scoring lives in :mod:`tablerules.mock.scoring`; the invariant
+check (:mod:`tablerules.mock.validate`) replays a round's history with these
+functions.
 
 >>> import tablerules.mock as mock
 >>> state = mock.new_game(seed=3)
@@ -11,177 +15,114 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections import Counter
-from typing import TYPE_CHECKING
+import operator
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
 
-from tablerules._common import check_seed, round_deck, stacked_deck
-from tablerules.errors import ConfigError, IllegalActionError
-from tablerules.mock.actions import Action, Draw, Meld, unchecked_meld
-from tablerules.mock.config import HAND_SIZE, MELD_SIZE, TIE_RULES, Config
-from tablerules.mock.state import Drew, Event, Melded, RoundSummary, State
-from tablerules.ranking import CATEGORY_BASE, HandCategory, category, rank_cards
+import attrs
+
+from tablerules._common import (
+    check_rng,
+    check_seed,
+    fast_init,
+    round_deck,
+    stacked_deck,
+    turn_order,
+)
+from tablerules.cards import Card
+from tablerules.errors import IllegalActionError
+from tablerules.mock.actions import Action, Draw, Meld
+from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
+from tablerules.mock.scoring import game_winners, score_round
+from tablerules.mock.state import (
+    Drew,
+    Event,
+    Melded,
+    RoundSummary,
+    State,
+    fewest_to_meld,
+    opening_left,
+)
 
 if TYPE_CHECKING:
-    import random
     from collections.abc import Sequence
-
-    from tablerules.cards import Card
 
 __all__ = [
     "apply",
-    "hand_points",
-    "hand_value",
-    "highest_hands",
+    "apply_unchecked",
+    "deal_round",
     "is_legal",
     "legal_actions",
     "new_game",
     "random_action",
-    "score_round",
 ]
 
-_DRAW_PILE = Draw(from_discard=False)
-_DRAW_DISCARD = Draw(from_discard=True)
-_PILE_DRAWS = tuple(Drew(seat, False) for seat in range(10))
-_EMPTY_HANDS = tuple(((),) * players for players in range(11))
-_NOT_FINISHED = tuple((False,) * players for players in range(11))
+_make_state: Final = fast_init(State)
+_make_meld: Final = fast_init(Meld)
+_make_melded: Final = fast_init(Melded)
+_make_drew: Final = fast_init(Drew)
+_RANDOM: Final = random.Random
+_DRAW_PILE: Final = Draw(from_discard=False)
+_DRAW_DISCARD: Final = Draw(from_discard=True)
+_PILE_DRAWS: Final = tuple(Drew(seat=seat, from_discard=False) for seat in range(10))
+_EMPTY_HANDS: Final = tuple(((),) * players for players in range(11))
+_NOT_FINISHED: Final = tuple((False,) * players for players in range(11))
 
-# --- scoring ---------------------------------------------------------------
-
-
-def hand_value(cards: Sequence[Card]) -> int:
-    """The strength of a melded hand of 0 to 5 cards, on the ranker's scale.
-
-    Five cards rank as poker hands; fewer count only pairs, two pair, trips
-    and quads, then kickers (see :func:`tablerules.rank_cards`). An empty
-    meld is ``-1``, below every hand.
-
-    >>> from tablerules import parse_cards
-    >>> hand_value(parse_cards("Ks Kd 2c")) > hand_value(parse_cards("Qs Qd Jc Th 9c"))
-    True
-    >>> hand_value(())
-    -1
-    """
-    if isinstance(cards, (tuple, list)) and not cards:
-        return -1
-    return rank_cards(cards)
+# --- dealing, turns and the end of the game ----------------------------------
 
 
-def hand_points(cards: Sequence[Card]) -> int:
-    """Category points of a melded hand (0 to 9), without the round's bonuses.
-
-    An incomplete hand scores by the small-hand ranking: pairs, two pair,
-    trips and quads only. An empty meld scores 0.
-
-    >>> from tablerules import parse_cards
-    >>> hand_points(parse_cards("As Ks Qs Js Ts")), hand_points(parse_cards("9c 9d 4h 4s"))
-    (9, 2)
-    >>> hand_points(parse_cards("2h 3h 4h 5h 6c"))
-    4
-    >>> hand_points(parse_cards("As As"))
-    Traceback (most recent call last):
-    ...
-    ValueError: rank_cards: card As appears more than once
-    """
-    value = hand_value(cards)
-    return 0 if value < 0 else int(category(value))
-
-
-def _suit_order(cards: Sequence[Card]) -> tuple[int, ...]:
-    """The suits of a hand read in the order the ``"suits"`` tie rule compares them.
-
-    Cards go by rank group (bigger groups first), then rank (high first, the
-    ace of a wheel last), equal ranks by suit high to low.
-    """
-    counts = Counter(card.rank for card in cards)
-    wheel = len(cards) == MELD_SIZE and set(counts) == {14, 2, 3, 4, 5}
-    wheel = wheel and category(rank_cards(cards)) in (
-        HandCategory.STRAIGHT,
-        HandCategory.STRAIGHT_FLUSH,
-    )
-
-    def key(card: Card) -> tuple[int, int, int]:
-        rank = 1 if wheel and card.rank == 14 else int(card.rank)
-        return (-counts[card.rank], -rank, -card.suit)
-
-    return tuple(int(card.suit) for card in sorted(cards, key=key))
-
-
-def highest_hands(melds: Sequence[Sequence[Card]], ties: str = "share") -> tuple[int, ...]:
-    """The seats paid +2 for the highest melded hand, under a tie rule.
-
-    ``ties`` is ``"share"`` (every tied seat), ``"none"`` (nobody when tied)
-    or ``"suits"`` (suits decide: c < d < h < s, compared card by card with
-    the cards ordered by rank group, then rank, the ace of a wheel last).
-
-    >>> from tablerules import parse_cards
-    >>> melds = [parse_cards("Ks Kd 2c"), parse_cards("Kh Kc 2d"), parse_cards("Qs Qd 9c")]
-    >>> highest_hands(melds), highest_hands(melds, "none"), highest_hands(melds, "suits")
-    ((0, 1), (), (0,))
-    """
-    return _highest([hand_value(cards) for cards in melds], melds, ties)
-
-
-def _highest(values: list[int], melds: Sequence[Sequence[Card]], ties: str) -> tuple[int, ...]:
-    if ties not in TIE_RULES:
-        raise ConfigError(f"unknown tie rule {ties!r}: use 'share', 'none' or 'suits'")
-    best = max(values)
-    tied = tuple(seat for seat, value in enumerate(values) if value == best)
-    if len(tied) == 1 or ties == "share":
-        return tied
-    if ties == "none":
-        return ()
-    orders = {seat: _suit_order(melds[seat]) for seat in tied}
-    top = max(orders.values())
-    return tuple(seat for seat in tied if orders[seat] == top)
-
-
-# --- dealing ---------------------------------------------------------------
-
-
-def _deal(
+def deal_round(
     config: Config,
     *,
     seed: int,
     round_index: int,
-    cards: tuple[Card, ...],
+    cards: Sequence[Card],
     scores: tuple[int, ...],
     last_round: RoundSummary | None,
 ) -> State:
-    """The state at the start of a round: three cards to each player, the rest the draw pile."""
+    """The state at the start of a round dealt from ``cards`` (a full deck, first card first).
+
+    Each player gets three cards as one block, in turn order from the
+    dealer's left; the rest is the draw pile, opening first. The player left
+    of the dealer draws first.
+
+    >>> import tablerules as tr
+    >>> state = deal_round(
+    ...     Config(players=3), seed=0, round_index=1, cards=tr.FULL_DECK, scores=(0, 0, 0),
+    ...     last_round=None,
+    ... )
+    >>> state.dealer, state.to_act, tr.cards_text(state.hands[2])
+    (1, 2, '2c 2d 2h')
+    """
     players = config.players
-    dealer = round_index % players
+    order = turn_order(players, round_index % players)
     hands: list[tuple[Card, ...]] = [()] * players
-    position = 0
-    for offset in range(1, players + 1):
-        hands[(dealer + offset) % players] = cards[position : position + HAND_SIZE]
-        position += HAND_SIZE
-    return State(
-        config,
-        seed,
-        round_index,
-        scores,
-        tuple(hands),
-        _EMPTY_HANDS[players],
-        cards[position:],
-        config.opening_cards,
-        (),
-        _NOT_FINISHED[players],
-        None,
-        (dealer + 1) % players,
-        "draw",
-        False,  # took_discard
-        False,  # opening_was_empty
-        False,  # pile_was_empty
-        (),
-        (),
-        last_round,
+    for block, seat in enumerate(order):
+        hands[seat] = tuple(cards[block * HAND_SIZE : (block + 1) * HAND_SIZE])
+    return _make_state(
+        config=config,
+        seed=seed,
+        round=round_index,
+        scores=scores,
+        hands=tuple(hands),
+        melds=_EMPTY_HANDS[players],
+        deck=tuple(cards[players * HAND_SIZE :]),
+        discard_pile=(),
+        finished=_NOT_FINISHED[players],
+        to_act=order[0],
+        step="draw",
+        opening_was_empty=False,
+        pile_was_empty=False,
+        history=(),
+        last_round=last_round,
     )
 
 
 def new_game(
     config: Config | None = None, *, seed: int, deck: Sequence[Card] | None = None
 ) -> State:
-    """Start a game of Mock: round 0 is dealt, the player left of the dealer (seat 0) draws.
+    """Start a game of Mock: round 0 is dealt by seat 0, and seat 1, on its left, draws first.
 
     ``deck`` stacks round 0 (first card dealt first); later rounds are
     shuffled from ``seed``. Each player gets three cards as one block,
@@ -189,20 +130,26 @@ def new_game(
 
     >>> import tablerules as tr
     >>> state = new_game(seed=0, deck=tr.FULL_DECK)
-    >>> [tr.cards_text(hand) for hand in state.hands]
-    ['4d 4h 4s', '2c 2d 2h', '2s 3c 3d', '3h 3s 4c']
+    >>> [tr.cards_text(hand) for hand in state.hands], state.to_act
+    (['4d 4h 4s', '2c 2d 2h', '2s 3c 3d', '3h 3s 4c'], 1)
     >>> new_game(Config(players=3), seed=0, deck=tr.FULL_DECK[:50])
     Traceback (most recent call last):
     ...
     tablerules.errors.ConfigError: a stacked deck must hold all 52 cards once each; missing Ah As
+    >>> new_game("4 players", seed=0)
+    Traceback (most recent call last):
+    ...
+    TypeError: config must be a tablerules.mock.Config or None, not str
     """
     if config is None:
         config = Config()
     elif not isinstance(config, Config):
-        raise ConfigError(f"config must be a tablerules.mock.Config, not {type(config).__name__}")
+        raise TypeError(
+            f"config must be a tablerules.mock.Config or None, not {type(config).__name__}"
+        )
     check_seed(seed)
     cards = round_deck(seed, 0) if deck is None else stacked_deck(deck)
-    return _deal(
+    return deal_round(
         config, seed=seed, round_index=0, cards=cards, scores=(0,) * config.players, last_round=None
     )
 
@@ -222,11 +169,17 @@ def _why_illegal(state: State, action: object) -> str | None:
             return "the game is over: no more actions can be played"
         if state.step != "draw":
             return "you have already drawn this turn: meld and equalise now with a Meld"
-        if action.from_discard:
+        try:
+            from_discard = action.from_discard
+        except AttributeError:  # built past the constructor
+            from_discard = None
+        if from_discard is True:
             if not state.discard_pile:
                 if not state.history:
                     return "the first turn of a round is blind: there is no discard pile yet"
                 return "the discard pile is empty: draw from the draw pile"
+        elif from_discard is not False:
+            return "Draw.from_discard must be True or False; build actions with Draw(...)"
         elif not state.deck:
             return "the draw pile is empty: take the top card of the discard pile"
         return None
@@ -236,14 +189,23 @@ def _why_illegal(state: State, action: object) -> str | None:
         return "the game is over: no more actions can be played"
     if state.step != "meld":
         return "draw first: a turn starts with a Draw, from the draw pile or the discard pile"
+    cards: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    try:
+        cards, discards = action.cards, action.discards
+    except AttributeError:  # built past the constructor
+        return "a Meld must have cards and discards; build actions with Meld(...)"
+    if type(cards) is not tuple or type(discards) is not tuple:
+        return "Meld.cards and Meld.discards must be tuples of cards; build actions with Meld(...)"
     hand = state.hands[seat]
     melded = len(state.melds[seat])
-    cards = action.cards
     for index, card in enumerate(cards):
-        if card not in hand:
+        if type(card) is not Card or card not in hand:
             return f"you cannot meld {card}: it is not in your hand"
-        if index and cards[index - 1] == card:
-            return f"you name {card} twice in the meld"
+        if index and cards[index - 1] >= card:
+            if cards[index - 1] == card:
+                return f"you name {card} twice in the meld"
+            return "Meld.cards must be sorted; build actions with Meld(...)"
     total = melded + len(cards)
     if total > MELD_SIZE:
         return (
@@ -251,26 +213,26 @@ def _why_illegal(state: State, action: object) -> str | None:
             "a melded hand holds at most five cards"
         )
     if state.pile_was_empty:
-        need = min(MELD_SIZE - melded, len(hand))
+        need = fewest_to_meld(melded, len(hand), False, False, True)
         if len(cards) != need:
             return (
                 "the draw pile was empty at the start of your turn, so you must meld "
                 f"{_plural(need, 'card')} (up to five melded, or your whole hand) and finish, "
                 f"not {len(cards)}"
             )
-    elif not cards:
+    elif not cards and fewest_to_meld(
+        melded, len(hand), state.took_discard, state.opening_was_empty, False
+    ):
         if state.took_discard:
             return "you took the top discard, so you must meld at least one card"
-        if state.opening_was_empty and not melded:
-            return (
-                "the opening was empty at the start of your turn and you have nothing "
-                "melded, so you must meld at least one card"
-            )
-    discards = action.discards
+        return (
+            "the opening was empty at the start of your turn and you have nothing "
+            "melded, so you must meld at least one card"
+        )
     for index, card in enumerate(discards):
         if card in cards:
             return f"you cannot both meld and discard {card}"
-        if card not in hand:
+        if type(card) is not Card or card not in hand:
             return f"you cannot discard {card}: it is not in your hand"
         if card in discards[:index]:
             return f"you name {card} twice in the discards"
@@ -308,19 +270,42 @@ def is_legal(state: State, action: object) -> bool:
     return _why_illegal(state, action) is None
 
 
+_Pick = Callable[[tuple[Card, ...]], tuple[Card, ...]]
+"""Picks cards at fixed positions of a sorted hand, as a tuple."""
+
+
+def _picker(positions: tuple[int, ...]) -> _Pick:
+    if len(positions) > 1:
+        return operator.itemgetter(*positions)
+    if positions:
+        return operator.itemgetter(slice(positions[0], positions[0] + 1))
+    return operator.itemgetter(slice(0, 0))
+
+
 @functools.cache
 def _templates(
-    size: int, melded: int, least: int, exact: bool
-) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """Every legal meld step as (positions melded, positions discarded in order).
+    size: int, melded: int, took_discard: bool, opening_was_empty: bool, exact: bool
+) -> tuple[tuple[_Pick, _Pick], ...]:
+    """Every legal meld step as pickers of (the cards melded, the cards discarded in order).
 
-    Positions index the sorted hand of ``size`` cards; ``melded`` cards are
-    already melded; at least ``least`` must be melded now; ``exact`` when the
-    whole draw pile was empty at the start of the turn (meld up to five and
-    finish).
+    They pick from the sorted hand of ``size`` cards (a tuple); ``melded``
+    cards are already melded; the flags are the turn's obligations (see
+    :func:`~tablerules.mock.state.fewest_to_meld`): ``exact`` when the whole
+    draw pile was empty at the start of the turn (meld up to five and finish).
     """
+    return tuple(
+        (_picker(chosen), _picker(order))
+        for chosen, order in _positions(size, melded, took_discard, opening_was_empty, exact)
+    )
+
+
+def _positions(
+    size: int, melded: int, took_discard: bool, opening_was_empty: bool, exact: bool
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every legal meld step as (positions melded, positions discarded in order)."""
+    least = fewest_to_meld(melded, size, took_discard, opening_was_empty, exact)
     room = min(MELD_SIZE - melded, size)
-    counts = [room] if exact else range(least, room + 1)
+    counts = [least] if exact else range(least, room + 1)
     found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     for count in counts:
         for chosen in itertools.combinations(range(size), count):
@@ -332,15 +317,17 @@ def _templates(
                 found.extend((chosen, order) for order in itertools.permutations(rest, excess))
             else:
                 found.append((chosen, ()))
-    return tuple(found)
+    return found
 
 
-def _state_templates(
-    state: State, seat: int
-) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    melded = len(state.melds[seat])
-    least = 1 if state.took_discard or (state.opening_was_empty and not melded) else 0
-    return _templates(len(state.hands[seat]), melded, least, state.pile_was_empty)
+def _state_templates(state: State, seat: int) -> tuple[tuple[_Pick, _Pick], ...]:
+    return _templates(
+        len(state.hands[seat]),
+        len(state.melds[seat]),
+        state.took_discard,
+        state.opening_was_empty,
+        state.pile_was_empty,
+    )
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -366,11 +353,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if state.deck:
             return (_DRAW_PILE, _DRAW_DISCARD) if state.discard_pile else (_DRAW_PILE,)
         return (_DRAW_DISCARD,)
-    hand = sorted(state.hands[seat])
+    hand = tuple(sorted(state.hands[seat]))
+    make = _make_meld
     return tuple(
         [
-            unchecked_meld(tuple([hand[i] for i in chosen]), tuple([hand[i] for i in order]))
-            for chosen, order in _state_templates(state, seat)
+            make(cards=melded(hand), discards=discarded(hand))
+            for melded, discarded in _state_templates(state, seat)
         ]
     )
 
@@ -387,6 +375,8 @@ def random_action(state: State, rng: random.Random) -> Action:
     >>> random_action(state, random.Random(0)) in legal_actions(state)
     True
     """
+    if type(rng) is not _RANDOM:
+        check_rng(rng)
     seat = state.to_act
     if seat is None:
         raise IllegalActionError("the game is over: there is no legal action")
@@ -398,9 +388,9 @@ def random_action(state: State, rng: random.Random) -> Action:
         return _DRAW_DISCARD
     templates = _state_templates(state, seat)
     # random() * n picks uniformly (to within 2**-53) and costs less than randrange
-    chosen, order = templates[int(rng.random() * len(templates))]
-    hand = sorted(state.hands[seat])
-    return unchecked_meld(tuple([hand[i] for i in chosen]), tuple([hand[i] for i in order]))
+    melded, discarded = templates[int(rng.random() * len(templates))]
+    hand = tuple(sorted(state.hands[seat]))
+    return _make_meld(cards=melded(hand), discards=discarded(hand))
 
 
 # --- applying actions ------------------------------------------------------
@@ -413,7 +403,8 @@ def apply(state: State, action: Action) -> State:
     ``Meld`` melds, discards, and then draws from the pile until the hand
     holds three; a player whose meld reaches five, or who began the turn with
     the draw pile empty, finishes the round. When every player has finished,
-    the round is scored and the next one dealt, unless the game is over.
+    the round is scored and the next one dealt, unless the game is over. An
+    illegal action raises :class:`~tablerules.IllegalActionError` saying why.
 
     >>> import tablerules.mock as mock
     >>> state = mock.new_game(seed=5)
@@ -425,46 +416,59 @@ def apply(state: State, action: Action) -> State:
     reason = _why_illegal(state, action)
     if reason is not None:
         raise IllegalActionError(reason, action)
+    return apply_unchecked(state, action)
+
+
+def apply_unchecked(state: State, action: Action) -> State:
+    """:func:`apply` without the legality check: the fast path for actions known to be legal.
+
+    It skips the check :func:`apply` makes, so use it only for actions taken
+    from :func:`legal_actions` or :func:`random_action` for this very state
+    (as :func:`tablerules.rank5_unchecked` trusts its cards). Given any other
+    action the result is undefined: it may raise or return a state that
+    breaks the rules.
+
+    >>> import random
+    >>> import tablerules.mock as mock
+    >>> state, rng = mock.new_game(seed=5), random.Random(1)
+    >>> action = mock.random_action(state, rng)
+    >>> mock.apply_unchecked(state, action) == mock.apply(state, action)
+    True
+    """
     seat = state.to_act
     assert seat is not None
     hands = list(state.hands)
-    if isinstance(action, Draw):
-        event: Event
-        if action.from_discard:
-            card = state.discard_pile[-1]
-            discard_pile = state.discard_pile[:-1]
-            deck, opening = state.deck, state.opening
-            event = Drew(seat, True, card)
-        else:
-            deck = state.deck
-            card = deck[0]
-            deck = deck[1:]
-            discard_pile = state.discard_pile
-            opening = state.opening - 1 if state.opening else 0
-            event = _PILE_DRAWS[seat]
-        hands[seat] = (*hands[seat], card)
-        return State(
-            state.config,
-            state.seed,
-            state.round,
-            state.scores,
-            tuple(hands),
-            state.melds,
-            deck,
-            opening,
-            discard_pile,
-            state.finished,
-            state.first_complete,
-            seat,
-            "meld",
-            action.from_discard,
-            state.opening_was_empty,
-            state.pile_was_empty,
-            (*state.history, event),
-            state.winners,
-            state.last_round,
-        )
-    return _apply_meld(state, seat, action, hands)
+    if isinstance(action, Meld):
+        return _apply_meld(state, seat, action, hands)
+    if action.from_discard:
+        card = state.discard_pile[-1]
+        discard_pile = state.discard_pile[:-1]
+        deck = state.deck
+        event: Event = _make_drew(seat=seat, from_discard=True, card=card)
+    else:
+        deck = state.deck
+        card = deck[0]
+        deck = deck[1:]
+        discard_pile = state.discard_pile
+        event = _PILE_DRAWS[seat]
+    hands[seat] = (*hands[seat], card)
+    return _make_state(
+        config=state.config,
+        seed=state.seed,
+        round=state.round,
+        scores=state.scores,
+        hands=tuple(hands),
+        melds=state.melds,
+        deck=deck,
+        discard_pile=discard_pile,
+        finished=state.finished,
+        to_act=seat,
+        step="meld",
+        opening_was_empty=state.opening_was_empty,
+        pile_was_empty=state.pile_was_empty,
+        history=(*state.history, event),
+        last_round=state.last_round,
+    )
 
 
 def _apply_meld(state: State, seat: int, action: Meld, hands: list[tuple[Card, ...]]) -> State:
@@ -472,8 +476,7 @@ def _apply_meld(state: State, seat: int, action: Meld, hands: list[tuple[Card, .
     meld = state.melds[seat] + cards
     melds = list(state.melds)
     melds[seat] = meld
-    first_complete = state.first_complete
-    deck, opening = state.deck, state.opening
+    deck = state.deck
     drawn = 0
     done = state.pile_was_empty or len(meld) == MELD_SIZE
     if done:
@@ -481,8 +484,6 @@ def _apply_meld(state: State, seat: int, action: Meld, hands: list[tuple[Card, .
         finished = list(state.finished)
         finished[seat] = True
         finished_tuple = tuple(finished)
-        if first_complete is None and len(meld) == MELD_SIZE:
-            first_complete = seat
     else:
         finished_tuple = state.finished
         kept = tuple([card for card in hands[seat] if card not in cards and card not in discards])
@@ -491,127 +492,78 @@ def _apply_meld(state: State, seat: int, action: Meld, hands: list[tuple[Card, .
             drawn = min(short, len(deck))
             kept += deck[:drawn]
             deck = deck[drawn:]
-            opening = max(0, opening - drawn)
         hands[seat] = kept
     discard_pile = state.discard_pile + discards
-    history = (*state.history, Melded(seat, cards, discards, drawn, done))
-    players = len(hands)
-    for offset in range(1, players + 1):
-        following = (seat + offset) % players
+    history = (
+        *state.history,
+        _make_melded(seat=seat, cards=cards, discards=discards, drawn=drawn, finished=done),
+    )
+    for following in turn_order(len(finished_tuple), seat):  # the next seat still playing
         if not finished_tuple[following]:
             break
     else:
         return _end_round(
-            state,
-            melds=tuple(melds),
-            hands=tuple(hands),
-            deck=deck,
-            opening=opening,
-            discard_pile=discard_pile,
-            first_complete=first_complete,
-            history=history,
+            attrs.evolve(
+                state,
+                hands=tuple(hands),
+                melds=tuple(melds),
+                deck=deck,
+                discard_pile=discard_pile,
+                finished=finished_tuple,
+                history=history,
+            )
         )
-    return State(
-        state.config,
-        state.seed,
-        state.round,
-        state.scores,
-        tuple(hands),
-        tuple(melds),
-        deck,
-        opening,
-        discard_pile,
-        finished_tuple,
-        first_complete,
-        following,
-        "draw" if deck or discard_pile else "meld",
-        False,
-        opening == 0,
-        not deck,
-        history,
-        state.winners,
-        state.last_round,
+    return _make_state(
+        config=state.config,
+        seed=state.seed,
+        round=state.round,
+        scores=state.scores,
+        hands=tuple(hands),
+        melds=tuple(melds),
+        deck=deck,
+        discard_pile=discard_pile,
+        finished=finished_tuple,
+        to_act=following,
+        step="draw" if deck or discard_pile else "meld",
+        opening_was_empty=not opening_left(state.config, len(deck)),
+        pile_was_empty=not deck,
+        history=history,
+        last_round=state.last_round,
     )
 
 
-def score_round(
-    melds: Sequence[Sequence[Card]], first_complete: int | None, ties: str = "share"
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """Score a round: (category points, seats paid for the highest hand, total points) per seat.
-
-    >>> from tablerules import parse_cards
-    >>> melds = [parse_cards("As Ks Qs Js Ts"), parse_cards("2c 2d"), parse_cards("3c 4d 5h")]
-    >>> score_round(melds, first_complete=0)
-    ((9, 1, 0), (0,), (12, 1, 0))
-    """
-    values = [hand_value(cards) for cards in melds]
-    category_points = tuple([0 if value < 0 else value // CATEGORY_BASE for value in values])
-    points = list(category_points)
-    highest = _highest(values, melds, ties)
-    for seat in highest:
-        points[seat] += 2
-    if first_complete is not None:
-        points[first_complete] += 1
-    return category_points, highest, tuple(points)
-
-
-def _end_round(
-    state: State,
-    *,
-    melds: tuple[tuple[Card, ...], ...],
-    hands: tuple[tuple[Card, ...], ...],
-    deck: tuple[Card, ...],
-    opening: int,
-    discard_pile: tuple[Card, ...],
-    first_complete: int | None,
-    history: tuple[Event, ...],
-) -> State:
-    """Score the finished round, then deal the next one or end the game."""
-    config = state.config
-    category_points, highest, points = score_round(melds, first_complete, config.highest_hand_ties)
-    scores = tuple(score + gain for score, gain in zip(state.scores, points, strict=True))
+def _end_round(played: State) -> State:
+    """Score the round ``played`` (every seat has finished); deal the next one or end the game."""
+    config = played.config
+    first_complete = played.first_complete
+    category_points, highest, points = score_round(
+        played.melds, first_complete, config.highest_hand_ties
+    )
+    scores = tuple([score + gain for score, gain in zip(played.scores, points, strict=True)])
     summary = RoundSummary(
-        round=state.round,
-        dealer=state.dealer,
-        melds=melds,
+        round=played.round,
+        melds=played.melds,
         hand_points=category_points,
         first_complete=first_complete,
         highest_hand=highest,
         points=points,
     )
-    top = max(scores)
-    leaders = tuple(seat for seat, score in enumerate(scores) if score == top)
-    over = top >= config.target and len(leaders) == 1
-    if config.max_rounds is not None and state.round + 1 >= config.max_rounds:
-        over = True
-    if over:
-        return State(
-            config,
-            state.seed,
-            state.round,
-            scores,
-            hands,
-            melds,
-            deck,
-            opening,
-            discard_pile,
-            (True,) * config.players,
-            first_complete,
-            None,
-            "over",
-            False,
-            False,
-            False,
-            history,
-            leaders,
-            summary,
+    if game_winners(config, played.round, scores):
+        return attrs.evolve(
+            played,
+            scores=scores,
+            to_act=None,
+            step="over",
+            opening_was_empty=False,
+            pile_was_empty=False,
+            last_round=summary,
         )
-    following = state.round + 1
-    return _deal(
+    following = played.round + 1
+    return deal_round(
         config,
-        seed=state.seed,
+        seed=played.seed,
         round_index=following,
-        cards=round_deck(state.seed, following),
+        cards=round_deck(played.seed, following),
         scores=scores,
         last_round=summary,
     )

@@ -1,40 +1,59 @@
-"""JSON-compatible records of Mock states: :func:`to_dict` and :func:`from_dict`."""
+"""JSON-compatible records of Mock states: :func:`to_dict` and :func:`from_dict`.
+
+A codec only: it writes and reads the fields, checking their shapes, and
+leaves every rule to :func:`~tablerules.mock.check_state`, which
+:func:`from_dict` runs on the state it read. For readability a record also
+writes facts the state derives (``opening``, ``first_complete``,
+``took_discard``, ``winners`` and the last round's ``dealer``); reading
+checks that these copies agree with the state.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Final, get_args
 
 from tablerules._common import (
+    Json,
     bool_item,
-    check_cards_once,
+    fast_init,
     int_item,
     parse_card_field,
     read_bool,
-    read_cards,
+    read_header,
     read_int,
     read_list,
     read_mapping,
-    read_optional_int,
+    read_optional_seat,
     read_seats,
     read_str,
+    seat_item,
     write_cards,
+    write_header,
 )
-from tablerules.cards import Card
-from tablerules.errors import ConfigError, StateError
-from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
-from tablerules.mock.rules import score_round
-from tablerules.mock.state import Drew, Event, Melded, RoundSummary, State
+from tablerules.cards import FULL_DECK, Card
+from tablerules.errors import MAX_INT_BITS, StateError, show
+from tablerules.mock.config import Config
+from tablerules.mock.state import Drew, Event, Melded, RoundSummary, State, Step
+from tablerules.mock.validate import check_state
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-__all__ = ["check_state", "from_dict", "to_dict"]
+__all__ = ["VERSION", "from_dict", "to_dict"]
 
-VERSION = 1
-_STEPS = ("draw", "meld", "over")
+VERSION: Final = 1
+"""The record layout this library writes and reads."""
+
+_STEPS: Final[tuple[Step, ...]] = get_args(Step)
+_CARD_OF_TEXT: Final = {str(card): card for card in FULL_DECK}
+_make_state: Final = fast_init(State)
+_make_drew: Final = fast_init(Drew)
+_make_melded: Final = fast_init(Melded)
+_PILE_EVENTS: Final = tuple(Drew(seat=seat, from_discard=False) for seat in range(10))
+_LARGEST: Final = 1 << MAX_INT_BITS
 
 
-def _event_dict(event: Event) -> dict[str, Any]:
+def _event_dict(event: Event) -> Json:
     if isinstance(event, Drew):
         if event.from_discard:
             assert event.card is not None
@@ -49,7 +68,7 @@ def _event_dict(event: Event) -> dict[str, Any]:
     }
 
 
-def _summary_dict(summary: RoundSummary) -> dict[str, Any]:
+def _summary_dict(summary: RoundSummary) -> Json:
     return {
         "round": summary.round,
         "dealer": summary.dealer,
@@ -61,7 +80,7 @@ def _summary_dict(summary: RoundSummary) -> dict[str, Any]:
     }
 
 
-def to_dict(state: State) -> dict[str, Any]:
+def to_dict(state: State) -> Json:
     """A JSON-compatible record of ``state``; :func:`from_dict` reads it back.
 
     >>> import json
@@ -73,20 +92,8 @@ def to_dict(state: State) -> dict[str, Any]:
     >>> mock.from_dict(json.loads(json.dumps(record))) == state
     True
     """
-    config = state.config
     return {
-        "game": "mock",
-        "version": VERSION,
-        "config": {
-            "players": config.players,
-            "target": config.target,
-            "highest_hand_ties": config.highest_hand_ties,
-            "opening_size": config.opening_size,
-            "max_rounds": config.max_rounds,
-        },
-        "seed": state.seed,
-        "round": state.round,
-        "scores": list(state.scores),
+        **write_header("mock", VERSION, state),
         "hands": [write_cards(hand) for hand in state.hands],
         "melds": [write_cards(meld) for meld in state.melds],
         "deck": write_cards(state.deck),
@@ -105,65 +112,95 @@ def to_dict(state: State) -> dict[str, Any]:
     }
 
 
-def _seat(value: object, players: int, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise StateError(f"{where} must be a seat from 0 to {players - 1}, not {value!r}")
-    return value
+def _card_text(value: object, where: str) -> tuple[Card, ...]:
+    """Card text as :func:`to_dict` writes it; any other text goes to the shared reader."""
+    if type(value) is str and value:
+        try:
+            return tuple([_CARD_OF_TEXT[token] for token in value.split(" ")])
+        except KeyError:
+            pass
+    return parse_card_field(value, where)
 
 
-def _optional_seat(data: Mapping[str, object], key: str, where: str, players: int) -> int | None:
-    value = read_optional_int(data, key, where)
-    return None if value is None else _seat(value, players, f"{where}.{key}")
+def _cards(data: Mapping[str, object], key: str, where: str) -> tuple[Card, ...]:
+    if key not in data:
+        raise StateError(f"{where} has no field {key!r}")
+    return _card_text(data[key], f"{where}.{key}")
 
 
-def _read_config(data: Mapping[str, object]) -> Config:
-    raw = read_mapping(data.get("config"), "state.config")
-    where = "state.config"
-    known = {"players", "target", "highest_hand_ties", "opening_size", "max_rounds"}
-    unknown = sorted(set(raw) - known)
-    if unknown:
-        raise StateError(f"{where} has unknown fields {unknown}")
+def _seat_list(data: Mapping[str, object], key: str, where: str, players: int) -> tuple[int, ...]:
+    values = read_list(data, key, where)
+    return tuple(seat_item(seat, f"{where}.{key}[{i}]", players) for i, seat in enumerate(values))
+
+
+def _quick_cards(value: object) -> tuple[Card, ...] | None:
+    """Card text exactly as :func:`to_dict` writes it, or ``None`` for anything else."""
+    if type(value) is not str:
+        return None
+    if not value:
+        return ()
     try:
-        return Config(
-            players=read_int(raw, "players", where),
-            target=read_int(raw, "target", where),
-            highest_hand_ties=read_str(raw, "highest_hand_ties", where),  # type: ignore[arg-type]
-            opening_size=read_optional_int(raw, "opening_size", where),
-            max_rounds=read_optional_int(raw, "max_rounds", where),
-        )
-    except ConfigError as error:
-        raise StateError(f"{where}: {error}") from None
+        return tuple([_CARD_OF_TEXT[token] for token in value.split(" ")])
+    except KeyError:
+        return None
 
 
-def _read_event(raw_event: object, index: int, players: int) -> Event:
-    where = f"state.history[{index}]"
-    event = read_mapping(raw_event, where)
-    seat = _seat(event.get("seat"), players, f"{where}.seat")
-    if "draw" in event:
-        source = read_str(event, "draw", where)
+def _quick_event(raw: object, players: int) -> Event | None:
+    """A history entry exactly as :func:`to_dict` writes it, or ``None`` for anything else."""
+    if type(raw) is not dict:
+        return None
+    seat = raw.get("seat")
+    if type(seat) is not int or not 0 <= seat < players:
+        return None
+    if "draw" in raw:
+        source = raw["draw"]
+        if type(source) is not str:
+            return None
         if source == "pile":
-            return Drew(seat, False)
-        if source == "discard":
-            card = read_cards(event, "card", where)
-            if len(card) != 1:
-                raise StateError(f"{where}.card must be one card, not {len(card)}")
-            return Drew(seat, True, card[0])
-        raise StateError(f"{where}.draw must be 'pile' or 'discard', not {source!r}")
-    if "meld" not in event:
-        raise StateError(f"{where} must have a field 'draw' or 'meld'")
-    return Melded(
-        seat,
-        tuple(sorted(read_cards(event, "meld", where))),
-        read_cards(event, "discards", where),
-        read_int(event, "drawn", where, minimum=0),
-        read_bool(event, "finished", where),
+            return _PILE_EVENTS[seat]
+        card = _CARD_OF_TEXT.get(raw.get("card")) if source == "discard" else None  # type: ignore[arg-type]
+        return None if card is None else _make_drew(seat=seat, from_discard=True, card=card)
+    cards = _quick_cards(raw.get("meld"))
+    discards = _quick_cards(raw.get("discards"))
+    drawn, finished = raw.get("drawn"), raw.get("finished")
+    if (
+        cards is None
+        or discards is None
+        or type(drawn) is not int
+        or not 0 <= drawn <= _LARGEST
+        or type(finished) is not bool
+    ):
+        return None
+    return _make_melded(
+        seat=seat, cards=tuple(sorted(cards)), discards=discards, drawn=drawn, finished=finished
     )
 
 
-def _required(data: Mapping[str, object], key: str) -> object:
-    if key not in data:
-        raise StateError(f"state has no field {key!r}")
-    return data[key]
+def _read_event(raw: object, where: str, players: int) -> Event:
+    quick = _quick_event(raw, players)
+    if quick is not None:
+        return quick
+    event = read_mapping(raw, where)
+    seat = seat_item(event.get("seat"), f"{where}.seat", players)
+    if "draw" in event:
+        source = read_str(event, "draw", where)
+        if source == "pile":
+            return _PILE_EVENTS[seat]
+        if source == "discard":
+            card = _cards(event, "card", where)
+            if len(card) != 1:
+                raise StateError(f"{where}.card must be one card, not {len(card)}")
+            return _make_drew(seat=seat, from_discard=True, card=card[0])
+        raise StateError(f"{where}.draw must be 'pile' or 'discard', not {show(source)}")
+    if "meld" not in event:
+        raise StateError(f"{where} must have a field 'draw' or 'meld'")
+    return _make_melded(
+        seat=seat,
+        cards=tuple(sorted(_cards(event, "meld", where))),
+        discards=_cards(event, "discards", where),
+        drawn=read_int(event, "drawn", where, minimum=0),
+        finished=read_bool(event, "finished", where),
+    )
 
 
 def _read_summary(raw: object, players: int) -> RoundSummary | None:
@@ -171,45 +208,61 @@ def _read_summary(raw: object, players: int) -> RoundSummary | None:
         return None
     where = "state.last_round"
     data = read_mapping(raw, where)
-    melds = read_seats(data, "melds", where, players, parse_card_field)
-    for seat, meld in enumerate(melds):
-        if len(meld) > MELD_SIZE or len(set(meld)) != len(meld):
-            raise StateError(f"{where}.melds[{seat}] must be up to five different cards")
-    if len({card for meld in melds for card in meld}) != sum(map(len, melds)):
-        raise StateError(f"{where}.melds: a card appears in two melds")
-    highest = read_list(data, "highest_hand", where)
     summary = RoundSummary(
         round=read_int(data, "round", where, minimum=0),
-        dealer=_seat(data.get("dealer"), players, f"{where}.dealer"),
-        melds=melds,
+        melds=read_seats(data, "melds", where, players, _card_text),
         hand_points=read_seats(data, "hand_points", where, players, int_item),
-        first_complete=_optional_seat(data, "first_complete", where, players),
-        highest_hand=tuple(
-            _seat(seat, players, f"{where}.highest_hand[{i}]") for i, seat in enumerate(highest)
-        ),
+        first_complete=read_optional_seat(data, "first_complete", where, players),
+        highest_hand=_seat_list(data, "highest_hand", where, players),
         points=read_seats(data, "points", where, players, int_item),
     )
-    if summary.dealer != summary.round % players:
+    dealer = seat_item(data.get("dealer"), f"{where}.dealer", players)
+    if dealer != summary.dealer:
         raise StateError(
-            f"{where}.dealer must be seat {summary.round % players} in round {summary.round}"
+            f"{where}.dealer must be seat {summary.dealer} in round {summary.round}, not {dealer}"
         )
-    if summary.first_complete is not None and len(melds[summary.first_complete]) != MELD_SIZE:
-        raise StateError(f"{where}.first_complete names a seat without five melded cards")
     return summary
 
 
-def _check_summary(summary: RoundSummary, ties: str) -> None:
-    expected = score_round(summary.melds, summary.first_complete, ties)
-    if (summary.hand_points, summary.highest_hand, summary.points) != expected:
-        raise StateError("state.last_round: the points do not match the melds")
+def _check_copies(record: Mapping[str, object], state: State) -> None:
+    """The facts a record writes for readability must agree with the state they derive from."""
+    where = "state"
+    opening = read_int(record, "opening", where, minimum=0)
+    if opening != state.opening:
+        raise StateError(
+            f"state.opening is {opening}, but state.deck holds {len(state.deck)} cards: the "
+            f"finish must still hold {state.config.finish_cards} cards while the opening has "
+            f"cards, which leaves {state.opening} in the opening"
+        )
+    first = read_optional_seat(record, "first_complete", where, state.config.players)
+    if first != state.first_complete:
+        raise StateError(
+            f"state.first_complete is {first}, but by state.history the first seat to meld "
+            f"five cards is {state.first_complete}"
+        )
+    if read_bool(record, "took_discard", where) != state.took_discard:
+        raise StateError(
+            f"state.took_discard must be {str(state.took_discard).lower()}: it says whether "
+            "the last event of state.history is a draw from the discard pile"
+        )
+    winners = _seat_list(record, "winners", where, state.config.players)
+    if winners != state.winners:
+        if not state.is_over:
+            raise StateError("state.winners must be set exactly when the game is over")
+        if state.winners:  # else check_state says why the game cannot be over
+            raise StateError(
+                f"state.winners must be the seats with the top score, {list(state.winners)}, "
+                f"not {list(winners)}"
+            )
 
 
-def from_dict(data: Mapping[str, Any]) -> State:
-    """Read a state written by :func:`to_dict`, checking that it is consistent.
+def from_dict(data: Mapping[str, object]) -> State:
+    """Read a state written by :func:`to_dict` and check it with :func:`.check_state`.
 
-    Malformed or inconsistent input (wrong types, bad card text, a card
-    missing or twice, impossible counts, a wrong turn) raises
-    :class:`~tablerules.StateError` naming the field.
+    Malformed input (wrong types, bad card text, missing fields) and states
+    that break the rules (a card missing or twice, a history that does not
+    lead to the state, scores that do not add up, a wrong turn) raise
+    :class:`~tablerules.StateError` naming the field or the rule.
 
     >>> import tablerules.mock as mock
     >>> record = mock.to_dict(mock.new_game(seed=4))
@@ -219,281 +272,36 @@ def from_dict(data: Mapping[str, Any]) -> State:
     ...
     tablerules.errors.StateError: state.to_act must be seat 1, whose turn it is, not 3
     """
-    state = read_mapping(data, "state")
-    if state.get("game") != "mock":
-        raise StateError(f"state.game must be 'mock', not {state.get('game')!r}")
-    if state.get("version") != VERSION:
-        raise StateError(f"state.version must be {VERSION}, not {state.get('version')!r}")
-    config = _read_config(state)
+    record, header = read_header(data, "mock", VERSION, Config)
+    config: Config = header.config
     players = config.players
     where = "state"
-    seed = read_int(state, "seed", where)
-    round_index = read_int(state, "round", where, minimum=0)
-    scores = read_seats(state, "scores", where, players, int_item)
-    hands = read_seats(state, "hands", where, players, parse_card_field)
-    melds = read_seats(state, "melds", where, players, parse_card_field)
-    deck = read_cards(state, "deck", where)
-    opening = read_int(state, "opening", where, minimum=0)
-    discard_pile = read_cards(state, "discard_pile", where)
-    finished = read_seats(state, "finished", where, players, bool_item)
-    first_complete = _optional_seat(state, "first_complete", where, players)
-    to_act = _optional_seat(state, "to_act", where, players)
-    step = read_str(state, "step", where)
+    if "last_round" not in record:
+        raise StateError("state has no field 'last_round'")
+    step = read_str(record, "step", where)
     if step not in _STEPS:
-        raise StateError(f"state.step must be one of {', '.join(_STEPS)}, not {step!r}")
+        raise StateError(f"state.step must be one of {', '.join(_STEPS)}, not {show(step)}")
     history = tuple(
-        _read_event(event, index, players)
-        for index, event in enumerate(read_list(state, "history", where))
+        _read_event(event, f"state.history[{index}]", players)
+        for index, event in enumerate(read_list(record, "history", where))
     )
-    winners_raw = read_list(state, "winners", where)
-    winners = tuple(
-        _seat(seat, players, f"state.winners[{i}]") for i, seat in enumerate(winners_raw)
+    state = _make_state(
+        config=config,
+        seed=header.seed,
+        round=header.round,
+        scores=header.scores,
+        hands=read_seats(record, "hands", where, players, _card_text),
+        melds=read_seats(record, "melds", where, players, _card_text),
+        deck=_cards(record, "deck", where),
+        discard_pile=_cards(record, "discard_pile", where),
+        finished=read_seats(record, "finished", where, players, bool_item),
+        to_act=read_optional_seat(record, "to_act", where, players),
+        step=step,
+        opening_was_empty=read_bool(record, "opening_was_empty", where),
+        pile_was_empty=read_bool(record, "pile_was_empty", where),
+        history=history,
+        last_round=_read_summary(record["last_round"], players),
     )
-    result = State(
-        config,
-        seed,
-        round_index,
-        scores,
-        hands,
-        melds,
-        deck,
-        opening,
-        discard_pile,
-        finished,
-        first_complete,
-        to_act,
-        step,  # type: ignore[arg-type]
-        read_bool(state, "took_discard", where),
-        read_bool(state, "opening_was_empty", where),
-        read_bool(state, "pile_was_empty", where),
-        history,
-        winners,
-        _read_summary(_required(state, "last_round"), players),
-    )
-    if result.last_round is not None:
-        _check_summary(result.last_round, config.highest_hand_ties)
-    check_state(result)
-    return result
-
-
-def check_state(state: State) -> None:
-    """Raise :class:`~tablerules.StateError` if ``state`` breaks an invariant of the rules.
-
-    >>> import tablerules.mock as mock
-    >>> check_state(mock.new_game(seed=1)) is None
-    True
-    """
-    config = state.config
-    players = config.players
-    check_cards_once(
-        [*state.deck, *state.discard_pile]
-        + [card for hand in state.hands for card in hand]
-        + [card for meld in state.melds for card in meld]
-    )
-    if state.opening > len(state.deck):
-        raise StateError(
-            f"state.opening is {state.opening} but the deck holds {len(state.deck)} cards"
-        )
-    if state.opening > config.opening_cards:
-        raise StateError(
-            f"state.opening is {state.opening}, more than the {config.opening_cards} dealt"
-        )
-    if state.opening and state.finish != config.finish_cards:
-        raise StateError(
-            f"state.deck: the finish must still hold {config.finish_cards} cards while the "
-            f"opening has cards, not {state.finish}"
-        )
-    if state.finish > config.finish_cards:
-        raise StateError(
-            f"state.deck: the finish holds {state.finish} cards, more than the "
-            f"{config.finish_cards} dealt"
-        )
-    if any(score < 0 for score in state.scores):
-        raise StateError("state.scores must not be negative")
-    _check_scores(state)
-    over = state.to_act is None
-    if over != (state.step == "over"):
-        raise StateError("state.step must be 'over' exactly when state.to_act is null")
-    if over != bool(state.winners):
-        raise StateError("state.winners must be set exactly when the game is over")
-    if state.last_round is None and state.round > 0:
-        raise StateError("state.last_round must summarise the previous round after round 0")
-    if state.last_round is not None and state.last_round.round != state.round - (not over):
-        raise StateError(f"state.last_round.round must be {state.round - (not over)}")
-    for seat in range(players):
-        hand, meld = state.hands[seat], state.melds[seat]
-        if len(meld) > MELD_SIZE:
-            raise StateError(f"state.melds[{seat}] holds {len(meld)} cards; at most five")
-        if state.finished[seat]:
-            if hand:
-                raise StateError(f"state.hands[{seat}] must be empty: the seat has finished")
-        elif len(meld) == MELD_SIZE:
-            raise StateError(f"state.finished[{seat}] must be true: five cards are melded")
-        limit = HAND_SIZE + (seat == state.to_act and state.step == "meld")
-        if len(hand) > limit:
-            raise StateError(f"state.hands[{seat}] holds {len(hand)} cards; at most {limit} here")
-    if state.first_complete is not None and len(state.melds[state.first_complete]) != MELD_SIZE:
-        raise StateError("state.first_complete names a seat without five melded cards")
-    if (state.first_complete is None) != all(len(meld) < MELD_SIZE for meld in state.melds):
-        raise StateError("state.first_complete must name a seat exactly when a meld is complete")
-    _check_history(state)
-    if over:
-        _check_over(state)
-        return
-    actor = state.to_act
-    assert actor is not None
-    if state.finished[actor]:
-        raise StateError(f"state.to_act: seat {actor} has finished the round and cannot act")
-    if state.step == "draw":
-        if state.took_discard:
-            raise StateError("state.took_discard must be false before the draw")
-        if state.opening_was_empty != (state.opening == 0):
-            raise StateError("state.opening_was_empty must match the opening before the draw")
-        if state.pile_was_empty != (not state.deck):
-            raise StateError("state.pile_was_empty must match the draw pile before the draw")
-        if not state.deck and not state.discard_pile:
-            raise StateError("state.step must be 'meld': both piles are empty, so there is no draw")
-        return
-    # In the meld step the flags describe the piles before this turn's draw.
-    last = state.history[-1] if state.history else None
-    if isinstance(last, Drew) and not last.from_discard:
-        # the card came from the opening unless the finish had already been touched
-        opening_was_empty = state.opening == 0 and state.finish < config.finish_cards
-        pile_was_empty = False
-    else:
-        opening_was_empty, pile_was_empty = state.opening == 0, not state.deck
-    if state.opening_was_empty != opening_was_empty:
-        raise StateError(
-            f"state.opening_was_empty must be {str(opening_was_empty).lower()}: "
-            "it describes the opening before this turn's draw"
-        )
-    if state.pile_was_empty != pile_was_empty:
-        raise StateError(
-            f"state.pile_was_empty must be {str(pile_was_empty).lower()}: "
-            "it describes the draw pile before this turn's draw"
-        )
-
-
-def _next_seat(seat: int, finished: list[bool]) -> int | None:
-    players = len(finished)
-    for offset in range(1, players + 1):
-        following = (seat + offset) % players
-        if not finished[following]:
-            return following
-    return None
-
-
-def _check_history(state: State) -> None:
-    """The history must follow the turn order and rebuild the piles, melds and hands."""
-    config = state.config
-    players = config.players
-    pile: list[Card] = []
-    melds: list[list[Card]] = [[] for _ in range(players)]
-    sizes = [HAND_SIZE] * players
-    finished = [False] * players
-    first_complete: int | None = None
-    from_pile = 0
-    expected: int | None = (state.dealer + 1) % players
-    drawn_by: int | None = None
-    for index, event in enumerate(state.history):
-        where = f"state.history[{index}]"
-        if event.seat != expected:
-            whose = "nobody's" if expected is None else f"seat {expected}'s"
-            raise StateError(f"{where}: seat {event.seat} plays, but it is {whose} turn")
-        if isinstance(event, Drew):
-            if drawn_by is not None:
-                raise StateError(f"{where}: a second draw in one turn")
-            drawn_by = event.seat
-            sizes[event.seat] += 1
-            if event.from_discard:
-                if not pile or pile[-1] != event.card:
-                    raise StateError(f"{where}: {event.card} was not the top discard")
-                pile.pop()
-            else:
-                from_pile += 1
-            continue
-        drawn_by = None
-        melds[event.seat].extend(event.cards)
-        pile.extend(event.discards)
-        sizes[event.seat] += event.drawn - len(event.cards) - len(event.discards)
-        from_pile += event.drawn
-        if event.finished:
-            finished[event.seat] = True
-            if first_complete is None and len(melds[event.seat]) == MELD_SIZE:
-                first_complete = event.seat
-        elif len(melds[event.seat]) >= MELD_SIZE:
-            raise StateError(f"{where}: five cards are melded, so the seat must finish")
-        expected = _next_seat(event.seat, finished)
-    if from_pile != config.pile_size - len(state.deck):
-        raise StateError(
-            f"state.history draws {from_pile} cards from the draw pile, but "
-            f"{config.pile_size - len(state.deck)} are gone from state.deck"
-        )
-    for seat in range(players):
-        if sizes[seat] != len(state.hands[seat]):
-            raise StateError(
-                f"state.hands[{seat}] holds {len(state.hands[seat])} cards, but the history "
-                f"leaves it {sizes[seat]}"
-            )
-    if tuple(pile) != state.discard_pile:
-        raise StateError("state.history does not rebuild state.discard_pile")
-    if any(tuple(melds[seat]) != state.melds[seat] for seat in range(players)):
-        raise StateError("state.history does not rebuild state.melds")
-    if tuple(finished) != state.finished:
-        raise StateError("state.finished does not match the history")
-    if first_complete != state.first_complete:
-        raise StateError("state.first_complete does not match the history")
-    last = state.history[-1] if state.history else None
-    if state.took_discard and not (isinstance(last, Drew) and last.from_discard):
-        raise StateError(
-            "state.took_discard is true but the last draw was not from the discard pile"
-        )
-    if state.to_act is None:
-        if drawn_by is not None or expected is not None:
-            raise StateError("state.history: the game is over, but the round is not finished")
-        return
-    if state.to_act != expected:
-        raise StateError(
-            f"state.to_act must be seat {expected}, whose turn it is, not {state.to_act}"
-        )
-    if state.step == "meld" and drawn_by is None and (state.deck or state.discard_pile):
-        raise StateError("state.step must be 'draw': a card can be drawn, and nobody has drawn")
-    if state.step == "draw" and drawn_by is not None:
-        raise StateError("state.step must be 'meld': the seat to act has drawn")
-
-
-def _check_scores(state: State) -> None:
-    """Scores change only between rounds, and the game ends as soon as it can."""
-    config = state.config
-    over = state.to_act is None
-    top = max(state.scores)
-    leaders = [seat for seat, score in enumerate(state.scores) if score == top]
-    decided = top >= config.target and len(leaders) == 1
-    last = config.max_rounds is not None and state.round + 1 >= config.max_rounds
-    if config.max_rounds is not None and state.round >= config.max_rounds:
-        raise StateError(f"state.round is {state.round}, but max_rounds is {config.max_rounds}")
-    if over and not (decided or last):
-        raise StateError("state: the game is over, but no player alone reached the target")
-    if not over and state.round == 0 and any(state.scores):
-        raise StateError("state.scores must be zero during round 0")
-    if not over and decided:
-        raise StateError(
-            f"state: seat {leaders[0]} alone has {top} points, at least the target, "
-            "so the game is over"
-        )
-    if over and (state.opening_was_empty or state.pile_was_empty or state.took_discard):
-        raise StateError("state: the turn flags must be false once the game is over")
-
-
-def _check_over(state: State) -> None:
-    summary = state.last_round
-    if summary is None:
-        raise StateError("state.last_round must summarise the final round once the game is over")
-    if not all(state.finished):
-        raise StateError("state.finished must be all true once the game is over")
-    if summary.melds != state.melds or summary.first_complete != state.first_complete:
-        raise StateError("state.last_round does not match the final melds")
-    top = max(state.scores)
-    leaders = tuple(seat for seat, score in enumerate(state.scores) if score == top)
-    if state.winners != leaders:
-        raise StateError(f"state.winners must be the seats with the top score, {list(leaders)}")
+    check_state(state)
+    _check_copies(record, state)
+    return state

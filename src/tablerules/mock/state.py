@@ -1,4 +1,13 @@
-"""The Mock :class:`State`, the public record of a round and the summary of a finished round."""
+"""The Mock :class:`State`, the public record of a round and the summary of a finished round.
+
+A state stores what cannot be derived; the rest (the dealer, the opening's
+size, who took the top discard, who completed first, the winners, the meld
+obligation) are properties of :class:`TableFacts`, which observations share,
+built on the functions here that the rules and the invariant check use too:
+:func:`fewest_to_meld` (a turn's meld obligation), :func:`opening_left` (the
+split of the draw pile) and :func:`held_from_discards` (the cards the
+history shows in each hand).
+"""
 
 from __future__ import annotations
 
@@ -7,11 +16,26 @@ from typing import TYPE_CHECKING, Literal
 import attrs
 
 from tablerules.cards import Card, cards_text
+from tablerules.mock.config import MELD_SIZE
+from tablerules.mock.scoring import game_winners
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tablerules.mock.config import Config
 
-__all__ = ["Drew", "Event", "Melded", "RoundSummary", "State", "Step"]
+__all__ = [
+    "Drew",
+    "Event",
+    "Melded",
+    "RoundSummary",
+    "State",
+    "Step",
+    "TableFacts",
+    "fewest_to_meld",
+    "held_from_discards",
+    "opening_left",
+]
 
 Step = Literal["draw", "meld", "over"]
 """The step of a turn: ``"draw"``, ``"meld"``, or ``"over"`` once the game has ended."""
@@ -71,6 +95,154 @@ Event = Drew | Melded
 """One entry of a round's public history."""
 
 
+def fewest_to_meld(
+    melded: int, in_hand: int, took_discard: bool, opening_was_empty: bool, pile_was_empty: bool, /
+) -> int:
+    """The fewest cards the player to act must meld this turn: the meld obligations.
+
+    With ``melded`` cards melded and ``in_hand`` cards to meld from: when the
+    whole draw pile was empty at the start of the turn, enough to bring the
+    meld to five, or the whole hand; otherwise 1 after taking the top
+    discard, or when the opening was empty at the start of the turn and
+    nothing is melded yet; else 0.
+
+    >>> fewest_to_meld(3, 4, False, False, True), fewest_to_meld(0, 4, True, False, False)
+    (2, 1)
+    """
+    if pile_was_empty:
+        return min(MELD_SIZE - melded, in_hand)
+    if took_discard or (opening_was_empty and not melded):
+        return 1
+    return 0
+
+
+def held_from_discards(history: Sequence[Event], players: int) -> tuple[tuple[Card, ...], ...]:
+    """The cards each seat took from the discard pile and still holds, by the public history.
+
+    >>> from tablerules import Card
+    >>> card = Card.parse("9h")
+    >>> held_from_discards([Drew(seat=1, from_discard=True, card=card)], 3)
+    ((), (Card.parse('9h'),), ())
+    """
+    held: list[list[Card]] = [[] for _ in range(players)]
+    for event in history:
+        if isinstance(event, Drew):
+            if event.card is not None:
+                held[event.seat].append(event.card)
+        elif held[event.seat]:
+            gone = set(event.cards) | set(event.discards)
+            held[event.seat] = [card for card in held[event.seat] if card not in gone]
+    return tuple(tuple(cards) for cards in held)
+
+
+def opening_left(config: Config, pile: int) -> int:
+    """How many of the ``pile`` cards left in the draw pile are in the opening.
+
+    The finish is drawn only once the opening is empty, so it holds its
+    cards until then.
+
+    >>> from tablerules.mock.config import Config
+    >>> opening_left(Config(), 40), opening_left(Config(), 25), opening_left(Config(), 12)
+    (20, 5, 0)
+    """
+    return max(0, pile - config.finish_cards)
+
+
+class TableFacts:
+    """Facts derived from the public fields, shared by :class:`State` and the observation."""
+
+    __slots__ = ()
+    config: Config
+    round: int
+    scores: tuple[int, ...]
+    melds: tuple[tuple[Card, ...], ...]
+    to_act: int | None
+    step: Step
+    opening_was_empty: bool
+    pile_was_empty: bool
+    history: tuple[Event, ...]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.to_act is None
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current round (seat 0 first, then one seat left each round)."""
+        return self.round % self.config.players
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats, empty until the game is over (see :func:`.game_winners`)."""
+        if self.to_act is not None:
+            return ()
+        return game_winners(self.config, self.round, self.scores)
+
+    @property
+    def took_discard(self) -> bool:
+        """Whether the player to act took the top discard this turn (then they must meld)."""
+        history = self.history
+        if not history:
+            return False
+        last = history[-1]
+        return type(last) is Drew and last.from_discard
+
+    @property
+    def first_complete(self) -> int | None:
+        """The first seat to meld five cards this round, if any (the +1 bonus)."""
+        sizes = [0] * self.config.players
+        for event in self.history:
+            if isinstance(event, Melded) and event.cards:
+                sizes[event.seat] += len(event.cards)
+                if sizes[event.seat] == MELD_SIZE:
+                    return event.seat
+        return None
+
+    @property
+    def deck_size(self) -> int:
+        """Cards left in the draw pile (the opening, then the finish)."""
+        raise NotImplementedError  # pragma: no cover - State and Observation define it
+
+    @property
+    def opening(self) -> int:
+        """How many cards of the draw pile are left in the opening (see :func:`opening_left`)."""
+        return opening_left(self.config, self.deck_size)
+
+    @property
+    def finish(self) -> int:
+        """How many cards of the draw pile are left in the finish."""
+        return self.deck_size - self.opening
+
+    def _in_hand(self, seat: int) -> int:
+        raise NotImplementedError  # pragma: no cover - State and Observation define it
+
+    def _has_discards(self) -> bool:
+        raise NotImplementedError  # pragma: no cover - State and Observation define it
+
+    @property
+    def must_meld(self) -> int:
+        """The fewest cards the player to act must meld this turn (0 once over).
+
+        1 after taking the top discard, or when the opening was empty at the
+        start of the turn and nothing is melded yet; when the whole draw pile
+        was empty, the number that brings the meld to five (or the whole hand).
+        See :func:`fewest_to_meld`.
+        """
+        seat = self.to_act
+        if seat is None:
+            return 0
+        # in the draw step with the draw pile empty, the top discard will join the hand
+        in_hand = self._in_hand(seat) + (self.step == "draw" and self._has_discards())
+        return fewest_to_meld(
+            len(self.melds[seat]),
+            in_hand,
+            self.took_discard,
+            self.opening_was_empty,
+            self.pile_was_empty,
+        )
+
+
 @attrs.frozen
 class RoundSummary:
     """The public result of a finished round, kept in ``last_round`` after the next deal.
@@ -91,8 +263,6 @@ class RoundSummary:
 
     round: int
     """The round's number (0-based)."""
-    dealer: int
-    """The round's dealer."""
     melds: tuple[tuple[Card, ...], ...] = attrs.field(
         repr=lambda melds: repr(list(map(cards_text, melds)))
     )
@@ -106,13 +276,19 @@ class RoundSummary:
     points: tuple[int, ...]
     """Each seat's total points for the round."""
 
+    @property
+    def dealer(self) -> int:
+        """The round's dealer (the dealer moves one seat left every round)."""
+        return self.round % len(self.melds)
+
 
 @attrs.frozen(repr=False)
-class State:
+class State(TableFacts):
     """A moment of a game of Mock. Build one with :func:`~tablerules.mock.new_game`.
 
     The draw pile is :attr:`deck`: the opening (its first :attr:`opening`
     cards) then the finish. Hands keep the order their cards arrived in.
+    Facts the fields determine are properties (see :class:`TableFacts`).
 
     >>> import tablerules.mock as mock
     >>> state = mock.new_game(seed=7)
@@ -136,64 +312,33 @@ class State:
     """Each seat's melded cards, in the order melded."""
     deck: tuple[Card, ...]
     """The draw pile, next card first (the opening, then the finish)."""
-    opening: int
-    """How many cards of :attr:`deck` are left in the opening."""
     discard_pile: tuple[Card, ...]
     """The discard pile, top card last."""
     finished: tuple[bool, ...]
     """Which seats have finished the round."""
-    first_complete: int | None
-    """The first seat to meld five cards this round, if any."""
     to_act: int | None
     """The seat to act, ``None`` once the game is over."""
     step: Step
     """``"draw"`` or ``"meld"`` (``"over"`` once the game is over)."""
-    took_discard: bool
-    """Whether the player to act took the top discard this turn (then they must meld)."""
     opening_was_empty: bool
     """Whether the opening was empty when this turn started."""
     pile_was_empty: bool
     """Whether the whole draw pile was empty when this turn started."""
     history: tuple[Event, ...]
     """The public history of the round, oldest first."""
-    winners: tuple[int, ...]
-    """The winning seats, empty until the game is over."""
     last_round: RoundSummary | None
     """The summary of the previous round, ``None`` during round 0."""
 
     @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.to_act is None
+    def deck_size(self) -> int:
+        """Cards left in the draw pile: ``len(deck)``."""
+        return len(self.deck)
 
-    @property
-    def dealer(self) -> int:
-        """The dealer of the current round (seat 0 first, then one seat left each round)."""
-        return self.round % self.config.players
+    def _in_hand(self, seat: int) -> int:
+        return len(self.hands[seat])
 
-    @property
-    def finish(self) -> int:
-        """How many cards of :attr:`deck` are left in the finish."""
-        return len(self.deck) - self.opening
-
-    @property
-    def must_meld(self) -> int:
-        """The fewest cards the player to act must meld in the meld step.
-
-        1 after taking the top discard, or when the opening was empty at the
-        start of the turn and nothing is melded yet; when the whole draw pile
-        was empty, the number that brings the meld to five (or the whole hand).
-        """
-        seat = self.to_act
-        if seat is None:
-            return 0
-        melded = len(self.melds[seat])
-        if self.pile_was_empty:
-            hand = len(self.hands[seat]) + (self.step == "draw" and bool(self.discard_pile))
-            return min(5 - melded, hand)
-        if self.took_discard or (self.opening_was_empty and melded == 0):
-            return 1
-        return 0
+    def _has_discards(self) -> bool:
+        return bool(self.discard_pile)
 
     def __repr__(self) -> str:
         if self.to_act is None:

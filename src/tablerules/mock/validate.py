@@ -1,0 +1,635 @@
+"""The invariant check of Mock states: :func:`check_state`.
+
+The check computes what a state must hold with the rules' own functions: it
+rebuilds the round's deal from the state and its public history, replays the
+history with :func:`~tablerules.mock.apply` (so every turn must be legal, in
+turn order, and draw what the rules draw), and compares the result with the
+state. The last round's summary is rescored with
+:func:`~tablerules.mock.score_round`, and the end of the game is decided by
+:func:`~tablerules.mock.scoring.game_winners`. :func:`~tablerules.mock.from_dict`
+runs the check on every record it reads.
+
+>>> import tablerules.mock as mock
+>>> state = mock.apply(mock.new_game(seed=1), mock.Draw())
+>>> check_state(state) is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final, get_args
+
+from tablerules._common import (
+    bool_item,
+    card_count_problems,
+    fast_init,
+    int_item,
+    seat_item,
+    turn_order,
+)
+from tablerules.cards import FULL_DECK, Card, cards_text
+from tablerules.errors import MAX_INT_BITS, IllegalActionError, RulesError, StateError, show
+from tablerules.mock.actions import Action, Draw, Meld
+from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
+from tablerules.mock.rules import apply, deal_round
+from tablerules.mock.scoring import MAX_ROUND_POINTS, game_winners, score_round
+from tablerules.mock.state import Drew, Event, Melded, RoundSummary, State, Step
+
+__all__ = ["check_state"]
+
+_STEPS: Final[tuple[Step, ...]] = get_args(Step)
+_DRAWS: Final = {False: Draw(from_discard=False), True: Draw(from_discard=True)}
+_CARDS: Final = frozenset(FULL_DECK)
+_CARD_TYPE: Final = frozenset([Card])
+_LIMIT: Final = 1 << MAX_INT_BITS
+_make_meld: Final = fast_init(Meld)
+
+
+def check_state(state: State) -> None:
+    """Raise :class:`~tablerules.StateError` if ``state`` breaks an invariant of the rules.
+
+    A state passes when its fields have the right types, every card is in
+    exactly one place, the draw pile and the hands have sizes the rules
+    allow, the round's public history replays legally from a deal to
+    exactly this state (melds, discard pile, the cards it shows in hands,
+    hand sizes, draw pile, turn and obligations), the last round's summary
+    is scored as the rules score it, and the scores and the end of the game
+    follow from the summary as far as it fixes them. The order of the cards
+    within a hand is private and not checked. A state that passes can be
+    played on to the end, and determinized from any seat's observation.
+
+    >>> import attrs
+    >>> import tablerules.mock as mock
+    >>> state = mock.new_game(seed=1)
+    >>> check_state(attrs.evolve(state, scores=(0, 3, 0, 0)))
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.StateError: state.scores must be zero during round 0, not [0, 3, 0, 0]
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a tablerules.mock.State, not {type(state).__name__}")
+    if not _has_shape(state):
+        _check_shape(state)
+    _check_cards(state)
+    _check_game(state)
+    _check_sizes(state)
+    _check_round(state)
+
+
+# --- shapes ----------------------------------------------------------------
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int and -_LIMIT < value < _LIMIT
+
+
+def _are_cards(value: object) -> bool:
+    return type(value) is tuple and _CARD_TYPE.issuperset(map(type, value))
+
+
+def _are_seats(value: object, players: int) -> bool:
+    return type(value) is tuple and all(type(seat) is int and 0 <= seat < players for seat in value)
+
+
+def _per_seat(value: object, players: int) -> bool:
+    return type(value) is tuple and len(value) == players
+
+
+def _has_shape(state: State) -> bool:
+    """Whether every field of ``state`` except the history holds a value of its type (quickly)."""
+    config: object = state.config
+    if not isinstance(config, Config):
+        return False
+    players = config.players
+    hands, melds, to_act = state.hands, state.melds, state.to_act
+    step: object = state.step
+    history: object = state.history
+    summary: object = state.last_round
+    if not (
+        _is_int(state.seed)
+        and _is_int(state.round)
+        and state.round >= 0
+        and _per_seat(state.scores, players)
+        and all(_is_int(score) for score in state.scores)
+        and _per_seat(hands, players)
+        and _per_seat(melds, players)
+        and all(_are_cards(cards) for cards in hands)
+        and all(_are_cards(cards) for cards in melds)
+        and _are_cards(state.deck)
+        and _are_cards(state.discard_pile)
+        and _per_seat(state.finished, players)
+        and all(type(flag) is bool for flag in state.finished)
+        and (to_act is None or (type(to_act) is int and 0 <= to_act < players))
+        and type(step) is str
+        and step in _STEPS
+        and type(state.opening_was_empty) is bool
+        and type(state.pile_was_empty) is bool
+        and type(history) is tuple
+    ):
+        return False
+    return summary is None or (
+        type(summary) is RoundSummary
+        and _is_int(summary.round)
+        and summary.round >= 0
+        and _per_seat(summary.melds, players)
+        and all(_are_cards(cards) for cards in summary.melds)
+        and _per_seat(summary.hand_points, players)
+        and all(_is_int(points) for points in summary.hand_points)
+        and _per_seat(summary.points, players)
+        and all(_is_int(points) for points in summary.points)
+        and _are_seats(summary.highest_hand, players)
+        and (summary.first_complete is None or _are_seats((summary.first_complete,), players))
+    )
+
+
+def _seats(value: object, where: str, players: int) -> tuple[object, ...]:
+    if not _per_seat(value, players):
+        raise StateError(f"{where} must be a tuple with one entry per seat ({players})")
+    assert isinstance(value, tuple)
+    return value
+
+
+def _cards_item(value: object, where: str) -> None:
+    if not _are_cards(value):
+        raise StateError(f"{where} must be a tuple of cards, not {show(value)}")
+
+
+def _seat_tuple(value: object, where: str, players: int) -> None:
+    if type(value) is not tuple:
+        raise StateError(f"{where} must be a tuple of seats, not {show(value)}")
+    for index, seat in enumerate(value):
+        seat_item(seat, f"{where}[{index}]", players)
+
+
+def _check_shape(state: State) -> None:
+    """Say which field of ``state`` holds a value of the wrong type."""
+    config: object = state.config
+    if not isinstance(config, Config):
+        raise StateError(f"state.config must be a tablerules.mock.Config, not {show(config)}")
+    players = config.players
+    int_item(state.seed, "state.seed")
+    if int_item(state.round, "state.round") < 0:
+        raise StateError(f"state.round must be at least 0, not {state.round}")
+    for seat, score in enumerate(_seats(state.scores, "state.scores", players)):
+        int_item(score, f"state.scores[{seat}]")
+    for name in ("hands", "melds"):
+        for seat, cards in enumerate(_seats(getattr(state, name), f"state.{name}", players)):
+            _cards_item(cards, f"state.{name}[{seat}]")
+    _cards_item(state.deck, "state.deck")
+    _cards_item(state.discard_pile, "state.discard_pile")
+    for seat, flag in enumerate(_seats(state.finished, "state.finished", players)):
+        bool_item(flag, f"state.finished[{seat}]")
+    if state.to_act is not None:
+        seat_item(state.to_act, "state.to_act", players)
+    step: object = state.step
+    if type(step) is not str or step not in _STEPS:
+        raise StateError(f"state.step must be one of {', '.join(_STEPS)}, not {show(step)}")
+    bool_item(state.opening_was_empty, "state.opening_was_empty")
+    bool_item(state.pile_was_empty, "state.pile_was_empty")
+    history: object = state.history
+    if type(history) is not tuple:
+        raise StateError(f"state.history must be a tuple of events, not {show(history)}")
+    summary: object = state.last_round
+    if summary is None:
+        return
+    where = "state.last_round"
+    if type(summary) is not RoundSummary:
+        raise StateError(f"{where} must be a RoundSummary or None, not {show(summary)}")
+    if int_item(summary.round, f"{where}.round") < 0:
+        raise StateError(f"{where}.round must be at least 0, not {summary.round}")
+    for seat, cards in enumerate(_seats(summary.melds, f"{where}.melds", players)):
+        _cards_item(cards, f"{where}.melds[{seat}]")
+    for name in ("hand_points", "points"):
+        for seat, value in enumerate(_seats(getattr(summary, name), f"{where}.{name}", players)):
+            int_item(value, f"{where}.{name}[{seat}]")
+    if summary.first_complete is not None:
+        seat_item(summary.first_complete, f"{where}.first_complete", players)
+    _seat_tuple(summary.highest_hand, f"{where}.highest_hand", players)
+
+
+def _check_event(event: object, where: str, players: int) -> None:
+    """Say what is wrong with a history entry that failed the quick check in the walk."""
+    if type(event) is Drew:
+        seat_item(event.seat, f"{where}.seat", players)
+        if bool_item(event.from_discard, f"{where}.from_discard"):
+            raise StateError(f"{where}.card must name the card taken from the discard pile")
+        raise StateError(f"{where}.card must be None: a card from the draw pile is private")
+    if type(event) is Melded:
+        seat_item(event.seat, f"{where}.seat", players)
+        _cards_item(event.cards, f"{where}.cards")
+        _cards_item(event.discards, f"{where}.discards")
+        if list(event.cards) != sorted(event.cards):
+            raise StateError(f"{where}.cards must be sorted, as a Meld stores them")
+        if int_item(event.drawn, f"{where}.drawn") < 0:
+            raise StateError(f"{where}.drawn must be at least 0, not {event.drawn}")
+        if event.drawn > HAND_SIZE:
+            raise StateError(f"{where}.drawn must be at most {HAND_SIZE}, not {event.drawn}")
+        bool_item(event.finished, f"{where}.finished")
+        return
+    raise StateError(f"{where} must be a Drew or a Melded event, not {show(event)}")
+
+
+# --- cards, sizes and scores -----------------------------------------------
+
+
+def _check_cards(state: State) -> None:
+    cards = state.deck + state.discard_pile
+    for hand in state.hands:
+        cards += hand
+    for meld in state.melds:
+        cards += meld
+    if len(cards) == len(_CARDS) and _CARDS.issuperset(cards) and len(set(cards)) == len(cards):
+        return
+    raise StateError(
+        f"state: cards appear more than once or are missing: {card_count_problems(cards)}"
+        " (every card must be in exactly one place)"
+    )
+
+
+def _check_sizes(state: State) -> None:
+    """The draw pile, the melds and the hands have sizes the rules allow."""
+    config = state.config
+    if len(state.deck) > config.pile_size:
+        raise StateError(
+            f"state.deck holds {len(state.deck)} cards, more than the {config.pile_size} of the "
+            "draw pile"
+        )
+    for seat, (hand, meld) in enumerate(zip(state.hands, state.melds, strict=True)):
+        if len(meld) > MELD_SIZE:
+            raise StateError(f"state.melds[{seat}] holds {len(meld)} cards; at most five")
+        if state.finished[seat]:
+            if hand:
+                raise StateError(f"state.hands[{seat}] must be empty: the seat has finished")
+        elif len(meld) == MELD_SIZE:
+            raise StateError(f"state.finished[{seat}] must be true: five cards are melded")
+        limit = HAND_SIZE + (seat == state.to_act and state.step == "meld")
+        if len(hand) > limit:
+            raise StateError(f"state.hands[{seat}] holds {len(hand)} cards; at most {limit} here")
+
+
+def _check_summary(summary: RoundSummary, config: Config) -> None:
+    """The summary of a finished round: its melds, and points scored as the rules score them."""
+    where = "state.last_round"
+    placed: set[Card] = set()
+    for seat, meld in enumerate(summary.melds):
+        if len(meld) > MELD_SIZE or len(set(meld)) != len(meld):
+            raise StateError(f"{where}.melds[{seat}] must be up to five different cards")
+        if placed.intersection(meld):
+            raise StateError(f"{where}.melds: a card appears in two melds")
+        placed.update(meld)
+    complete = [seat for seat, meld in enumerate(summary.melds) if len(meld) == MELD_SIZE]
+    if summary.first_complete is not None and summary.first_complete not in complete:
+        raise StateError(f"{where}.first_complete names a seat without five melded cards")
+    if summary.first_complete is None and complete:
+        raise StateError(
+            f"{where}.first_complete must name the first seat to meld five cards (of {complete})"
+        )
+    expected = score_round(summary.melds, summary.first_complete, config.highest_hand_ties)
+    if (summary.hand_points, summary.highest_hand, summary.points) != expected:
+        raise StateError(
+            f"{where}: the points do not match the melds: the rules score them "
+            f"{list(expected[0])} for the hands, +2 for {list(expected[1])}, "
+            f"{list(expected[2])} in all"
+        )
+
+
+def _check_game(state: State) -> None:
+    """Scores, the round count, the summary and the end of the game agree with each other."""
+    config = state.config
+    scores = state.scores
+    over = state.to_act is None
+    if any(score < 0 for score in scores):
+        raise StateError(f"state.scores must not be negative, not {list(scores)}")
+    if config.max_rounds is not None and state.round >= config.max_rounds:
+        raise StateError(f"state.round is {state.round}, but max_rounds is {config.max_rounds}")
+    if over != (state.step == "over"):
+        raise StateError("state.step must be 'over' exactly when state.to_act is null")
+    if over and (state.opening_was_empty or state.pile_was_empty):
+        raise StateError("state: the turn flags must be false once the game is over")
+    summary = state.last_round
+    played = state.round + over  # the rounds whose points the scores hold
+    if not played:
+        if summary is not None:
+            raise StateError("state.last_round must be None during round 0")
+        if any(scores):
+            raise StateError(f"state.scores must be zero during round 0, not {list(scores)}")
+        return
+    if summary is None:
+        raise StateError(
+            "state.last_round must summarise the final round once the game is over"
+            if over
+            else "state.last_round must summarise the previous round after round 0"
+        )
+    if summary.round != played - 1:
+        raise StateError(f"state.last_round.round must be {played - 1}, not {summary.round}")
+    _check_summary(summary, config)
+    if over:
+        if not state.winners:
+            raise StateError(
+                f"state: the game is over, but no player alone reached the target "
+                f"({config.target}) and max_rounds is not reached: scores {list(scores)}"
+            )
+    else:
+        ended = game_winners(config, summary.round, scores)
+        if len(ended) == 1 and scores[ended[0]] >= config.target:
+            raise StateError(
+                f"state: seat {ended[0]} alone has {scores[ended[0]]} points, at least the "
+                "target, so the game is over"
+            )
+        if ended:
+            raise StateError(
+                f"state: round {summary.round} was the last of max_rounds, so the game is over"
+            )
+    _check_earlier_rounds(state, summary)
+
+
+def _check_earlier_rounds(state: State, summary: RoundSummary) -> None:
+    """The scores before the last round: zero after round 0, else a game that went on."""
+    scores = state.scores
+    before = tuple(score - gain for score, gain in zip(scores, summary.points, strict=True))
+    if summary.round == 0:
+        if any(before):
+            raise StateError(
+                f"state.scores must be the points of round 0, {list(summary.points)} "
+                f"(state.last_round.points): every game starts at zero, not {list(scores)}"
+            )
+        return
+    for seat, score in enumerate(before):
+        if score < 0:
+            raise StateError(
+                f"state.scores[{seat}] is {scores[seat]}, less than the {summary.points[seat]} "
+                f"points seat {seat} scored in the last round (state.last_round.points)"
+            )
+        if score > MAX_ROUND_POINTS * summary.round:
+            raise StateError(
+                f"state.scores[{seat}] is {scores[seat]}: before the last round's "
+                f"{summary.points[seat]} points that leaves {score}, more than "
+                f"{MAX_ROUND_POINTS} points a round in {summary.round} rounds"
+            )
+    if game_winners(state.config, summary.round - 1, before):
+        raise StateError(
+            f"state.scores: before the last round they were {list(before)}, which ended the "
+            f"game after round {summary.round - 1}"
+        )
+
+
+# --- the round's history ---------------------------------------------------
+
+
+def _where_is(state: State, card: Card) -> str:
+    for seat, hand in enumerate(state.hands):
+        if card in hand:
+            return f"state.hands[{seat}]"
+    for seat, meld in enumerate(state.melds):
+        if card in meld:
+            return f"state.melds[{seat}]"
+    return "state.deck" if card in state.deck else "state.discard_pile"
+
+
+def _rebuild_deal(state: State) -> tuple[list[Card], list[str]]:
+    """The deck the round was dealt from, as the history and the state fix it.
+
+    Every card a seat melded or discarded that it had not taken from the
+    discard pile, and every card it holds that it did not take there, came
+    to it privately: dealt, or drawn from the draw pile. They are given to
+    the seat's private arrivals in time order, the earliest to leave first
+    (so each card arrives before it leaves whenever any order allows it);
+    the pile's draws in history order, then ``state.deck``, make the draw
+    pile. Returns the deck and the problems found (empty when the record is
+    consistent); a deck is returned even then, so the replay can name the
+    first turn that goes wrong. Each history entry's types are checked here.
+    """
+    players = state.config.players
+    arrivals: list[list[int]] = [[-1] * HAND_SIZE for _ in range(players)]  # turns, in order
+    pile_draws: list[tuple[int, int]] = []  # (seat, index into arrivals[seat]), in order
+    leaving: list[list[Card]] = [[] for _ in range(players)]  # private cards, in order
+    held: list[list[Card]] = [[] for _ in range(players)]  # taken from the discard pile
+    for turn, event in enumerate(state.history):
+        kind = type(event)
+        if kind is Drew:
+            seat, card = event.seat, event.card  # type: ignore[union-attr]
+            if type(seat) is int and 0 <= seat < players:
+                if event.from_discard is True and type(card) is Card:  # type: ignore[union-attr]
+                    held[seat].append(card)
+                    continue
+                if event.from_discard is False and card is None:  # type: ignore[union-attr]
+                    pile_draws.append((seat, len(arrivals[seat])))
+                    arrivals[seat].append(turn)
+                    continue
+        elif kind is Melded:
+            seat, cards, discards = event.seat, event.cards, event.discards  # type: ignore[union-attr]
+            drawn = event.drawn  # type: ignore[union-attr]
+            if (
+                type(seat) is int
+                and 0 <= seat < players
+                and type(cards) is tuple
+                and type(discards) is tuple
+                and _CARD_TYPE.issuperset(map(type, cards + discards))
+                and type(drawn) is int
+                and 0 <= drawn <= HAND_SIZE
+                and type(event.finished) is bool  # type: ignore[union-attr]
+            ):
+                mine = held[seat]
+                for card in cards + discards:
+                    if card in mine:
+                        mine.remove(card)
+                    else:
+                        leaving[seat].append(card)
+                for _ in range(drawn):
+                    pile_draws.append((seat, len(arrivals[seat])))
+                    arrivals[seat].append(turn)
+                continue
+        _check_event(event, f"state.history[{turn}]", players)
+        raise StateError(f"state.history[{turn}] is not a well-formed event")  # pragma: no cover
+    return _fill_deal(state, arrivals, pile_draws, leaving, held)
+
+
+def _fill_deal(
+    state: State,
+    arrivals: list[list[int]],
+    pile_draws: list[tuple[int, int]],
+    leaving: list[list[Card]],
+    held: list[list[Card]],
+) -> tuple[list[Card], list[str]]:
+    problems: list[str] = []
+    dealt: list[list[Card | None]] = []
+    for seat, hand in enumerate(state.hands):
+        known = held[seat]
+        for card in known:
+            if card not in hand:
+                problems.append(
+                    f"state.hands[{seat}] must hold {card}: the history shows seat {seat} took it "
+                    f"from the discard pile and has not melded or discarded it since, but it is "
+                    f"in {_where_is(state, card)}"
+                )
+        slots = len(arrivals[seat])
+        private: list[Card | None] = [*leaving[seat]]
+        private += [card for card in hand if card not in known] if known else hand
+        expected = slots + len(known) - len(leaving[seat])
+        if len(hand) != expected:
+            problems.append(
+                f"state.hands[{seat}] holds {len(hand)} cards, but the history leaves it {expected}"
+            )
+        if len(private) < slots:
+            private += [None] * (slots - len(private))
+        dealt.append(private[:slots])
+    cards = [card for private in dealt for card in private if card is not None]
+    whole = len(cards) + len(state.deck) == len(_CARDS) and len(set(cards).union(state.deck)) == 52
+    if not whole and not problems:
+        problems.append(
+            "state.history: the cards melded, discarded and held do not come from one deal "
+            f"({card_count_problems([*cards, *state.deck])}): a card once discarded comes back "
+            "only through a draw from the discard pile"
+        )
+    spare = iter([] if whole else [c for c in FULL_DECK if c not in set(cards).union(state.deck)])
+    deck: list[Card] = []
+    for seat in turn_order(len(dealt), state.round % len(dealt)):
+        deck += [card or next(spare, FULL_DECK[0]) for card in dealt[seat][:HAND_SIZE]]
+    for seat, index in pile_draws:
+        deck.append(dealt[seat][index] or next(spare, FULL_DECK[0]))
+    deck += state.deck
+    return deck, problems
+
+
+def _action_of(event: Event) -> Action:
+    if type(event) is Drew:
+        return _DRAWS[event.from_discard]
+    assert isinstance(event, Melded)
+    return _make_meld(cards=event.cards, discards=event.discards)
+
+
+def _check_round(state: State) -> None:
+    """Replay the round's history from its deal with the rules, and compare with the state."""
+    over = state.to_act is None
+    deck, problems = _rebuild_deal(state)
+    scores = state.scores
+    if over and state.last_round is not None:
+        scores = tuple([s - p for s, p in zip(scores, state.last_round.points, strict=True)])
+    replay = deal_round(
+        state.config,
+        seed=state.seed,
+        round_index=state.round,
+        cards=deck,
+        scores=scores,
+        last_round=None if over else state.last_round,
+    )
+    last = len(state.history) - 1
+    for turn, event in enumerate(state.history):
+        if event.seat != replay.to_act:
+            raise StateError(
+                f"state.history[{turn}]: seat {event.seat} plays, but it is seat "
+                f"{replay.to_act}'s turn"
+            )
+        action = _action_of(event)
+        try:
+            after = apply(replay, action)
+        except IllegalActionError as error:
+            where = f"state.history[{turn}]: seat {event.seat}"
+            if type(event) is Drew and event.from_discard:
+                message = f"{where} cannot take {event.card} as the top discard: {error}"
+            else:
+                message = f"{where} cannot play {show(str(action))}: {error}"
+            raise StateError(message) from None
+        except RulesError as error:  # pragma: no cover - only a card dealt twice gets here
+            raise StateError(f"state.history[{turn}]: {error}") from None
+        if after.round != state.round:  # the round ended and the next one was dealt
+            if turn != last:
+                raise StateError(f"state.history[{turn}] ends the round, but the history goes on")
+        else:
+            _check_event_replayed(turn, event, after.history[-1])
+            if after.to_act is None and turn != last:
+                raise StateError(f"state.history[{turn}] ends the game, but the history goes on")
+        replay = after
+    _compare(state, replay, problems)
+
+
+def _check_event_replayed(turn: int, recorded: Event, replayed: Event) -> None:
+    """The history entry must record what replaying its action did."""
+    where = f"state.history[{turn}]"
+    if type(recorded) is Drew:
+        assert isinstance(replayed, Drew)
+        if recorded.card != replayed.card:
+            raise StateError(
+                f"{where}: seat {recorded.seat} takes {recorded.card} from the discard pile, "
+                f"but the top discard is {replayed.card}"
+            )
+        return
+    assert isinstance(recorded, Melded)
+    assert isinstance(replayed, Melded)
+    if recorded.drawn != replayed.drawn:
+        raise StateError(
+            f"{where}.drawn is {recorded.drawn}, but equalising draws {replayed.drawn} "
+            "(up to three in hand, from the draw pile while it has cards)"
+        )
+    if recorded.finished != replayed.finished:
+        raise StateError(
+            f"{where}.finished must be {str(replayed.finished).lower()}: a seat finishes when "
+            "its meld reaches five cards or the draw pile was empty at the start of its turn"
+        )
+
+
+def _compare(state: State, replay: State, problems: list[str]) -> None:
+    """The state must be what the replay of its history reached (hands up to order)."""
+    if state.to_act is None and replay.to_act is not None:
+        if replay.round != state.round:
+            raise StateError(
+                f"state: the game is over, but after round {state.round} the rules play on"
+            )
+        raise StateError("state.history: the game is over, but the round is not finished")
+    if replay.round != state.round:
+        raise StateError(
+            f"state.history finishes round {state.round}, so the game is over or the next "
+            "round is dealt"
+        )
+    if replay.melds != state.melds:
+        seat = next(s for s, meld in enumerate(replay.melds) if meld != state.melds[s])
+        raise StateError(
+            f"state.history does not rebuild state.melds: seat {seat} melded "
+            f"{show(cards_text(replay.melds[seat]))}, not {show(cards_text(state.melds[seat]))}"
+        )
+    if replay.discard_pile != state.discard_pile:
+        raise StateError(
+            f"state.history does not rebuild state.discard_pile: it leaves "
+            f"{show(cards_text(replay.discard_pile))}"
+        )
+    if problems:
+        raise StateError(problems[0])
+    for seat, hand in enumerate(replay.hands):
+        if hand != state.hands[seat] and sorted(hand) != sorted(state.hands[seat]):
+            raise StateError(f"state.hands[{seat}] does not hold the cards the history leaves it")
+    if replay.deck != state.deck:
+        raise StateError("state.deck is not the draw pile the history leaves")  # pragma: no cover
+    _compare_turn(state, replay)
+
+
+def _compare_turn(state: State, replay: State) -> None:
+    if replay.finished != state.finished:
+        raise StateError(f"state.finished does not match the history: {list(replay.finished)}")
+    if replay.to_act != state.to_act:
+        raise StateError(
+            f"state.to_act must be seat {replay.to_act}, whose turn it is, not {state.to_act}"
+        )
+    if replay.step != state.step:
+        if replay.step == "meld":
+            why = (
+                "the seat to act has drawn"
+                if replay.history and type(replay.history[-1]) is Drew
+                else "both piles are empty, so the turn starts with the meld"
+            )
+        else:
+            why = "a card can be drawn, and nobody has drawn"
+        raise StateError(f"state.step must be {replay.step!r}: {why}")
+    if replay.opening_was_empty != state.opening_was_empty:
+        raise StateError(
+            f"state.opening_was_empty must be {str(replay.opening_was_empty).lower()}: "
+            "it describes the opening at the start of this turn"
+        )
+    if replay.pile_was_empty != state.pile_was_empty:
+        raise StateError(
+            f"state.pile_was_empty must be {str(replay.pile_was_empty).lower()}: "
+            "it describes the draw pile at the start of this turn"
+        )
+    if replay.scores != state.scores or replay.last_round != state.last_round:
+        raise StateError(  # pragma: no cover - _check_game has rescored the summary
+            "state.last_round does not match the final melds"
+        )
