@@ -7,39 +7,25 @@ from typing import TYPE_CHECKING
 
 from hypothesis import strategies as st
 
-import tablerules as tr
 from tablerules import mock
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
 
-def stacked(text: str) -> tuple[tr.Card, ...]:
-    """A full deck that starts with the cards of ``text``; the rest follow in deck order."""
-    first = tr.parse_cards(text)
-    return first + tuple(card for card in tr.FULL_DECK if card not in first)
-
-
 def play(state: mock.State, actions: str | list[mock.Action]) -> mock.State:
-    """Apply actions in order; a string is read by :func:`parse_turns`."""
-    for action in parse_turns(actions) if isinstance(actions, str) else actions:
+    """Apply actions in order; a string holds their notation separated by ``;``.
+
+    >>> [str(card) for card in play(mock.new_game(seed=5), "draw; discard 8s").discard_pile]
+    ['8s']
+    """
+    for action in (
+        [mock.parse_action(text) for text in actions.split(";")]
+        if isinstance(actions, str)
+        else actions
+    ):
         state = mock.apply(state, action)
     return state
-
-
-def parse_turns(text: str) -> list[mock.Action]:
-    """Actions from a compact script: ``d`` draw, ``D`` take discard, ``m:KsKd/2c`` meld/discard."""
-    actions: list[mock.Action] = []
-    for token in text.split():
-        if token == "d":
-            actions.append(mock.Draw())
-        elif token == "D":
-            actions.append(mock.Draw(from_discard=True))
-        else:
-            assert token.startswith("m:"), token
-            melded, _, discarded = token[2:].partition("/")
-            actions.append(mock.Meld(melded, discarded))
-    return actions
 
 
 def first_policy(state: mock.State) -> mock.Action:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import tablerules as tr
 from tablerules import mock
 from tablerules._common import round_deck
-from tests.mock.strategies import advance, stacked
+from tests.helpers import stacked
+from tests.mock.strategies import advance
 
 
 def test_round_zero_deals_blocks_of_three_left_of_seat_zero_first() -> None:

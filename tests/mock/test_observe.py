@@ -9,7 +9,8 @@ import pytest
 
 import tablerules as tr
 from tablerules import mock
-from tests.mock.strategies import advance, play, random_policy, stacked
+from tests.helpers import stacked
+from tests.mock.strategies import advance, play, random_policy
 
 DECK = stacked("As Ks Qs 2c 3d 4h 7c 8d 9h Js 5c 6d 2s 3s 4s 5s 6s 7s 8s")
 CONFIG = mock.Config(players=3, opening_size=3)
@@ -57,7 +58,7 @@ def check_hides(state: mock.State) -> None:
 
 
 def test_observation_shows_the_public_table() -> None:
-    state = play(mock.new_game(CONFIG, seed=0, deck=DECK), "d m:/Js D")
+    state = play(mock.new_game(CONFIG, seed=0, deck=DECK), "draw; discard Js; draw discard")
     seen = mock.observe(state, 0)
     assert seen.seat == 0
     assert seen.hand == C("7c 8d 9h")
@@ -80,7 +81,7 @@ def test_observation_shows_the_public_table() -> None:
 
 
 def test_only_the_observer_sees_their_hand_including_the_card_just_drawn() -> None:
-    state = play(mock.new_game(CONFIG, seed=0, deck=DECK), "d")
+    state = play(mock.new_game(CONFIG, seed=0, deck=DECK), "draw")
     assert mock.observe(state, 1).hand == C("As Ks Qs Js")
     for seat in (0, 2):
         seen = mock.observe(state, seat)

@@ -179,10 +179,11 @@ def test_random_action_is_uniform_over_the_legal_actions() -> None:
 def test_random_action_is_uniform_when_finishing() -> None:
     import attrs
 
-    from tests.mock.strategies import play, stacked
+    from tests.helpers import stacked
+    from tests.mock.strategies import play
 
     deck = stacked("As Ks Qs 2c 3d 4h 7c 8d 9h Js")
-    state = play(mock.new_game(mock.Config(players=3), seed=0, deck=deck), "d m:AsKsQsJs")
+    state = play(mock.new_game(mock.Config(players=3), seed=0, deck=deck), "draw; meld Js Qs Ks As")
     # Seat 1 (four melded, three in hand) starts a turn with both piles empty.
     state = attrs.evolve(
         state,

@@ -13,7 +13,8 @@ import pytest
 
 import tablerules as tr
 from tablerules import mock
-from tests.mock.strategies import advance, play, stacked
+from tests.helpers import stacked
+from tests.mock.strategies import advance, play
 
 DECK = stacked("As Ks Qs 2c 3d 4h 7c 8d 9h Js 5c 6d 2s 3s 4s 5s 6s 7s 8s")
 CONFIG = mock.Config(players=3, opening_size=3)
@@ -54,7 +55,7 @@ def test_a_turn_is_a_draw_then_a_meld() -> None:
 
 
 def test_equalise_by_discarding_exactly_the_excess() -> None:
-    state = play(start(), "d")
+    state = play(start(), "draw")
     refused(state, mock.Meld(), "wrong number of discards.*exactly 1")
     refused(state, mock.Meld((), C("Js As")), "wrong number of discards.*exactly 1")
     refused(state, mock.Meld((), C("5c")), "cannot discard 5c: it is not in your hand")
@@ -69,7 +70,7 @@ def test_equalise_by_discarding_exactly_the_excess() -> None:
 
 
 def test_equalise_draws_from_the_opening_then_the_finish() -> None:
-    state = play(start(), "d")
+    state = play(start(), "draw")
     state = mock.apply(state, mock.Meld(C("As Ks Qs Js")))
     assert state.melds[1] == C("Js Qs Ks As")  # each turn's meld is stored sorted
     assert state.hands[1] == C("5c 6d 2s")  # two opening cards, then the finish's first
@@ -78,7 +79,7 @@ def test_equalise_draws_from_the_opening_then_the_finish() -> None:
 
 
 def test_cards_must_be_in_hand_and_named_once() -> None:
-    state = play(start(), "d")
+    state = play(start(), "draw")
     refused(state, mock.Meld(C("Ah")), "cannot meld Ah: it is not in your hand")
     refused(state, mock.Meld((C("As")[0], C("As")[0])), "name As twice")
     refused(state, mock.Meld(C("As Ks Qs"), C("Js Js")), "name Js twice|both meld and discard")
@@ -97,7 +98,7 @@ def test_not_an_action_and_after_the_game() -> None:
 
 
 def test_the_opening_obligation_is_fixed_at_the_start_of_the_turn() -> None:
-    state = play(start(), "d m:/Js d m:/5c")
+    state = play(start(), "draw; discard Js; draw; discard 5c")
     assert state.opening == 1
     state = mock.apply(state, mock.Draw())  # seat 0 takes the last opening card
     assert state.opening == 0
@@ -115,14 +116,14 @@ def test_the_opening_obligation_is_fixed_at_the_start_of_the_turn() -> None:
 
 def test_scripted_round() -> None:
     """The long script: obligations, taking the discard, finishing, skipping, playing alone."""
-    state = play(start(), "d m:AsKsQsJs")
+    state = play(start(), "draw; meld Js Qs Ks As")
     # Seat 2's turn starts with the opening empty and nothing melded: meld at least one.
     state = mock.apply(state, mock.Draw())
     assert state.hands[2] == C("2c 3d 4h 3s")
     refused(state, mock.Meld((), C("2c")), "opening was empty")
-    state = play(state, "m:3d3s")
+    state = play(state, "meld 3d 3s")
     assert state.hands[2] == C("2c 4h 4s")
-    state = play(state, "d m:7c")
+    state = play(state, "draw; meld 7c")
     assert state.hands[0] == C("8d 9h 5s")
     # Seat 1 reaches five: finished, every other card discarded in the named order, no draw.
     state = mock.apply(state, mock.Draw())
@@ -146,20 +147,20 @@ def test_scripted_round() -> None:
     assert state.discard_pile == C("6s 2s")
     assert state.must_meld == 1
     refused(state, mock.Meld((), C("5c")), "took the top discard, so you must meld at least one")
-    state = play(state, "m:4h4s")
+    state = play(state, "meld 4h 4s")
     assert state.hands[2] == C("2c 5c 7s")
-    state = play(state, "d m:8d8s")
+    state = play(state, "draw; meld 8d 8s")
     assert state.hands[0] == C("9h 5s 2d")
     # Seat 1 has finished and is skipped.
     assert state.to_act == 2
     # The card just taken may be discarded again (here when finishing).
-    state = play(state, "D m:2c/2s7s5c")
+    state = play(state, "draw discard; meld 2c discard 2s 7s 5c")
     assert state.finished == (False, True, True)
     assert state.first_complete == 1  # the bonus stays with the first to finish
     assert state.discard_pile == C("6s 2s 7s 5c")
     # Seat 0 is left alone and keeps taking turns.
     assert state.to_act == 0
-    state = play(state, "d m:/9h")
+    state = play(state, "draw; discard 9h")
     assert state.to_act == 0
     assert state.round == 0
     state = advance(state, lambda s: s.round == 1)
