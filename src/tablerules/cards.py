@@ -287,12 +287,15 @@ def cards_text(cards: Iterable[Card]) -> str:
 
 
 def is_card(value: object) -> bool:
-    """Whether ``value`` is one of the 52 cards; a plain int equal to a card's code is not.
+    """Whether ``value`` is one of the 52 card objects.
+
+    A plain int equal to a card's code is not a card, nor is a Card made
+    around its constructor with ``int.__new__``.
 
     >>> is_card(Card.parse("As")), is_card(int(Card.parse("As"))), is_card("As")
     (True, False, False)
     """
-    return type(value) is Card and value in _INDEX_OF
+    return type(value) is Card and _CARDS[_INDEX_OF.get(value, 0)] is value
 
 
 def card_tuple(value: object, what: str = "cards") -> tuple[Card, ...]:
@@ -317,7 +320,7 @@ def card_tuple(value: object, what: str = "cards") -> tuple[Card, ...]:
         raise CardError(f"{what} must be cards or card text such as 'As Kd', not {show(value)}")
     cards = tuple(value)
     for card in cards:
-        if type(card) is not Card or card not in _INDEX_OF:
+        if not is_card(card):
             raise CardError(
                 f"{what} must hold cards or card text such as 'As Kd', not {show(card)}"
             )

@@ -14,11 +14,11 @@ True
 The checked functions (:func:`rank5`, :func:`rank3`, :func:`rank_cards`,
 :func:`best_rank`, :func:`rank_lowball27`, :func:`rank5_many`) raise
 :class:`~tablerules.CardError`, a :class:`ValueError`, for a wrong number of
-cards, a repeated card or a value that is not one of the 52
-:class:`~tablerules.Card` objects (a plain int equal to a card's code is not
-a card). The ``*_unchecked`` functions skip those checks for code that already
-knows its hands are valid (game engines, bots running millions of playouts);
-given anything else their result is undefined: a wrong value or an exception.
+cards, a repeated card or a value that is not a :class:`~tablerules.Card`
+(a plain int equal to a card's code is not a card). The ``*_unchecked``
+functions skip those checks for code that already knows its hands are valid
+(game engines, bots running millions of playouts); given anything else their
+result is undefined: a wrong value or an exception.
 
 :func:`category`, :func:`describe` and :func:`significant_ranks` read a value
 back. They raise :class:`TypeError` for an argument that is not an int and
@@ -54,7 +54,7 @@ from tablerules._tables import (
     build_lowball27,
     build_rank7,
 )
-from tablerules.cards import FULL_DECK, RANK_LETTERS, Card, Rank
+from tablerules.cards import FULL_DECK, RANK_LETTERS, Card, Rank, is_card
 from tablerules.errors import CardError, show
 
 __all__ = [
@@ -83,50 +83,32 @@ _RANK7: dict[int, int] = {}  # filled by _fill_rank7() on the first seven-card h
 _BAD_HAND: Final = (TypeError, ValueError, KeyError, IndexError)
 
 
-# --- telling the 52 cards from everything else -------------------------------------------------
+# --- telling cards from everything else --------------------------------------------------------
 
-
-def _card_slots() -> tuple[int, tuple[Card | None, ...]]:
-    """The smallest modulus that gives each of the 52 cards a slot of its own, and the slots."""
-    size = len(FULL_DECK)
-    modulus = next(m for m in itertools.count(size) if len({c % m for c in FULL_DECK}) == size)
-    slots: list[Card | None] = [None] * modulus
-    for card in FULL_DECK:
-        slots[card % modulus] = card
-    return modulus, tuple(slots)
-
-
-# ``_SLOTS[x % _MODULUS] is x`` holds for the 52 cards and for nothing else: a
-# plain int or a forged Card (``int.__new__(Card, code)``) equal to a card's
-# code finds that card in the slot, which is another object. The checked
-# functions test each card this way before they add the codes up. It is
-# cheaper than a dict or set of the cards: those hash a card by its value, and
-# the four cards of a rank differ only in high bits, so they share first slots.
-_MODULUS, _SLOTS = _card_slots()
-
-
-def _is_card(value: object) -> bool:
-    """Whether ``value`` is one of the 52 card objects (runs no code of ``value``'s own)."""
-    return type(value) is Card and _SLOTS[value % _MODULUS] is value
+# The checked functions test ``type(x) is Card`` for every card before they
+# add the codes up, so a plain int equal to a card's code is refused; repeats
+# are found by identity, since each card is one object. A Card made around
+# its constructor (``int.__new__(Card, n)``) is not supported: one that
+# equals none of the 52 codes finds no table entry and is refused, one that
+# equals a code ranks as that card. Checking identity against the 52 objects
+# instead would cost about 60 ns more per five-card hand.
+_CARD_OF_CODE: Final = {int(card): card for card in FULL_DECK}
 
 
 def _not_a_card(value: object, position: int) -> str:
     """Why the item at ``position`` is not a card."""
     if type(value) is Card:  # a Card object that is none of the 52
-        slot = _SLOTS[value % _MODULUS]
-        copy = f", a copy of {slot}," if slot is not None and slot == value else ""
         return (
             f"int.__new__(Card, {show(int(value))}) (item {position}) is not a card: "
-            f"a Card built with int.__new__{copy} is none of the 52 cards; "
+            "a Card built with int.__new__ is none of the 52 cards; "
             "make cards with Card(rank, suit) or parse_cards()"
         )
-    if type(value) is int:
-        slot = _SLOTS[value % _MODULUS]
-        if slot is not None and slot == value:
-            return (
-                f"{value} (item {position}) is not a card: it equals the code of {slot}, "
-                "but only the 52 Card objects are cards; use parse_cards() or FULL_DECK"
-            )
+    if type(value) is int and value in _CARD_OF_CODE:
+        return (
+            f"{value} (item {position}) is not a card: it equals the code of "
+            f"{_CARD_OF_CODE[value]}, but only Card objects are cards; "
+            "use parse_cards() or FULL_DECK"
+        )
     hint = "; read card text with parse_cards()" if isinstance(value, str) else ""
     return f"{show(value)} (item {position}) is not a card{hint}"
 
@@ -143,7 +125,7 @@ def _hand_error(name: str, cards: object, low: int, high: int) -> CardError:
         return CardError(f"{name} takes a sequence of {wanted} cards, not {type(cards).__name__}")
     items = list(cards)
     for position, item in enumerate(items):
-        if not _is_card(item):
+        if not is_card(item):
             return CardError(f"{name}: {_not_a_card(item, position)}")
     if not low <= len(items) <= high:
         return CardError(f"{name} takes {wanted} cards, not {len(items)}")
@@ -171,13 +153,12 @@ def rank5(cards: Sequence[Card]) -> int:
     """
     try:
         a, b, c, d, e = cards
-        at, m = _SLOTS, _MODULUS
         if (
-            at[a % m] is a
-            and at[b % m] is b
-            and at[c % m] is c
-            and at[d % m] is d
-            and at[e % m] is e
+            type(a) is Card
+            and type(b) is Card
+            and type(c) is Card
+            and type(d) is Card
+            and type(e) is Card
         ):
             value = RANK5_SIGNED[(a + b + c + d + e) & KEY_MASK]
             if value > 0:
@@ -223,17 +204,17 @@ def rank5_many(hands: Iterable[Sequence[Card]]) -> list[int]:
     if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
         raise CardError(f"rank5_many takes an iterable of hands, not {type(given).__name__}")
     batch: Sequence[Sequence[Card]] = hands if isinstance(hands, Sequence) else list(hands)
-    table, at, m = RANK5_SIGNED, _SLOTS, _MODULUS
+    table = RANK5_SIGNED
     values: list[int] = []
     append = values.append
     try:
         for a, b, c, d, e in batch:
             if (
-                at[a % m] is a
-                and at[b % m] is b
-                and at[c % m] is c
-                and at[d % m] is d
-                and at[e % m] is e
+                type(a) is Card
+                and type(b) is Card
+                and type(c) is Card
+                and type(d) is Card
+                and type(e) is Card
             ):
                 value = table[(a + b + c + d + e) & KEY_MASK]
                 if value > 0:
@@ -267,8 +248,7 @@ def rank3(cards: Sequence[Card]) -> int:
     """
     try:
         a, b, c = cards
-        at, m = _SLOTS, _MODULUS
-        if at[a % m] is a and at[b % m] is b and at[c % m] is c:
+        if type(a) is Card and type(b) is Card and type(c) is Card:
             value = RANK3_SIGNED[(a + b + c) & KEY_MASK]
             if value > 0:
                 return value
@@ -299,9 +279,8 @@ def rank_cards(cards: Sequence[Card]) -> int:
         if size == 5:
             return rank5(cards)
         if 1 <= size <= 4:
-            at, m = _SLOTS, _MODULUS
             for card in cards:
-                if at[card % m] is not card:
+                if type(card) is not Card:
                     break
             else:
                 value = SMALL_SIGNED[sum(cards) & KEY_MASK]
@@ -325,12 +304,11 @@ def best_rank(cards: Sequence[Card]) -> int:
         size = len(cards)
         if size == 5:
             return rank5(cards)
-        at, m = _SLOTS, _MODULUS
         if size == 7:
             a, b, c, d, e, f, g = cards
             if (
-                at[a % m] is a and at[b % m] is b and at[c % m] is c and at[d % m] is d
-                and at[e % m] is e and at[f % m] is f and at[g % m] is g
+                type(a) is Card and type(b) is Card and type(c) is Card and type(d) is Card
+                and type(e) is Card and type(f) is Card and type(g) is Card
             ) and not (
                 a is b or a is c or a is d or a is e or a is f or a is g
                 or b is c or b is d or b is e or b is f or b is g
@@ -343,8 +321,8 @@ def best_rank(cards: Sequence[Card]) -> int:
         elif size == 6:
             a, b, c, d, e, f = cards
             if (
-                at[a % m] is a and at[b % m] is b and at[c % m] is c
-                and at[d % m] is d and at[e % m] is e and at[f % m] is f
+                type(a) is Card and type(b) is Card and type(c) is Card
+                and type(d) is Card and type(e) is Card and type(f) is Card
             ) and not (
                 a is b or a is c or a is d or a is e or a is f
                 or b is c or b is d or b is e or b is f
@@ -420,13 +398,12 @@ def rank_lowball27(cards: Sequence[Card]) -> int:
     """
     try:
         a, b, c, d, e = cards
-        at, m = _SLOTS, _MODULUS
         if (
-            at[a % m] is a
-            and at[b % m] is b
-            and at[c % m] is c
-            and at[d % m] is d
-            and at[e % m] is e
+            type(a) is Card
+            and type(b) is Card
+            and type(c) is Card
+            and type(d) is Card
+            and type(e) is Card
         ):
             value = (_LOWBALL27_SIGNED or _lowball27_signed())[(a + b + c + d + e) & KEY_MASK]
             if value > 0:
