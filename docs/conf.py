@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import sys
 from typing import TYPE_CHECKING, Any, cast
 
@@ -85,11 +86,17 @@ def _class_signature(  # noqa: PLR0917 - the signature of the Sphinx event
     signature: str | None,
     return_annotation: str | None,
 ) -> tuple[str, str] | None:
-    """A class has no return type, and a Protocol class no ``(*args, **kwargs)``."""
+    """A class has no return type, a Protocol class no ``(*args, **kwargs)``.
+
+    An enum shows ``(value)``, not the functional API's ``(value, names=None,
+    *, module=None, ...)`` that Sphinx before 9 finds.
+    """
     if what in ("class", "exception"):
         _recorded_annotations(app).get(name, {}).pop("return", None)
         if getattr(obj, "_is_protocol", False):
             return "", ""
+        if isinstance(obj, type) and issubclass(obj, enum.Enum):
+            return "(value)", ""
     return None
 
 
