@@ -217,3 +217,159 @@ def test_scores_must_fit_the_game() -> None:
     record["scores"] = [1, 0, 0, 0]
     with pytest.raises(tr.StateError, match="no player alone reached the target"):
         mock.from_dict(record)
+
+
+# --- what the rules fix: the history, the scores, the end of the game --------
+
+
+def _taken_and_held() -> mock.State:
+    """A state in which seat 2 holds a card everyone saw it take from the discard pile."""
+    state = mock.apply(mock.new_game(seed=5), mock.Draw())
+    state = mock.apply(state, mock.Meld(discards=state.hands[1][-1:]))
+    return mock.apply(state, mock.Draw(from_discard=True))
+
+
+def test_a_card_taken_from_the_discard_pile_stays_in_its_takers_hand() -> None:
+    state = _taken_and_held()
+    taken = state.history[-1]
+    assert isinstance(taken, mock.Drew)
+    assert taken.card is not None
+    card = str(taken.card)
+    record = mock.to_dict(state)
+    assert card in record["hands"][2]
+    # moved to another hand, in exchange for one of its cards
+    moved = copy.deepcopy(record)
+    other = moved["hands"][3].split()
+    moved["hands"][2] = moved["hands"][2].replace(card, other[0])
+    moved["hands"][3] = " ".join([card, *other[1:]])
+    with pytest.raises(
+        tr.StateError, match=rf"state\.hands\[2\] must hold {card}.*state\.hands\[3\]"
+    ):
+        mock.from_dict(moved)
+    # moved to the deck
+    moved = copy.deepcopy(record)
+    deck = moved["deck"].split()
+    moved["hands"][2] = moved["hands"][2].replace(card, deck[-1])
+    moved["deck"] = " ".join([*deck[:-1], card])
+    with pytest.raises(tr.StateError, match=rf"must hold {card}.*state\.deck"):
+        mock.from_dict(moved)
+    # every view of the real state determinizes
+    for seat in range(4):
+        mock.determinize(mock.observe(state, seat), __import__("random").Random(seat))
+
+
+def test_the_history_must_replay_to_the_melds_and_the_discard_pile() -> None:
+    record = mock.to_dict(_taken_and_held())
+    record["history"][1]["discards"] = record["hands"][1].split()[0]
+    with pytest.raises(tr.StateError, match=r"state\.history\[\d\]"):
+        mock.from_dict(record)
+    record = mock.to_dict(STATES[2])
+    record["discard_pile"], record["deck"] = (
+        record["deck"][:2],
+        record["discard_pile"] + " " + record["deck"][3:],
+    )
+    with pytest.raises(tr.StateError):
+        mock.from_dict(record)
+
+
+def test_a_turn_out_of_order_or_an_illegal_one_is_refused() -> None:
+    record = mock.to_dict(STATES[1])
+    record["history"][2], record["history"][3] = record["history"][3], record["history"][2]
+    with pytest.raises(tr.StateError, match=r"state\.history\[2\]"):
+        mock.from_dict(record)
+    record = mock.to_dict(STATES[1])
+    record["history"][1]["drawn"] = 2
+    with pytest.raises(tr.StateError, match=r"state\.history\[1\]"):
+        mock.from_dict(record)
+
+
+def _round(state_index: int, round_index: int) -> mock.State:
+    policy = random_policy(state_index)
+    start = mock.new_game(mock.Config(players=3, target=200), seed=state_index)
+    return advance(start, lambda s: s.round == round_index and len(s.history) == 2, policy)
+
+
+def test_scores_after_round_zero_follow_from_the_last_round() -> None:
+    state = _round(1, 1)
+    summary = state.last_round
+    assert summary is not None
+    assert state.scores == summary.points
+    record = mock.to_dict(state)
+    record["scores"] = [score + 1 for score in record["scores"]]
+    with pytest.raises(tr.StateError, match="must be the points of round 0"):
+        mock.from_dict(record)
+    later = _round(2, 3)
+    assert later.last_round is not None
+    record = mock.to_dict(later)
+    seat = max(range(3), key=lambda s: later.last_round.points[s])  # type: ignore[union-attr]
+    record["scores"][seat] = later.last_round.points[seat] - 1
+    with pytest.raises(tr.StateError, match="less than the"):
+        mock.from_dict(record)
+    record = mock.to_dict(later)
+    record["scores"][0] = later.last_round.points[0] + 12 * 2 + 1
+    with pytest.raises(tr.StateError, match="points a round"):
+        mock.from_dict(record)
+    record = mock.to_dict(later)
+    record["last_round"]["points"][0] += 1
+    with pytest.raises(tr.StateError, match="points do not match the melds"):
+        mock.from_dict(record)
+
+
+def test_a_finished_game_must_have_ended_by_the_rules() -> None:
+    record = mock.to_dict(STATES[4])
+    assert record["to_act"] is None
+    top = max(record["scores"])
+    record["config"]["max_rounds"] = None
+    record["config"]["target"] = top + 1
+    with pytest.raises(tr.StateError, match="no player alone reached the target"):
+        mock.from_dict(record)
+    record = mock.to_dict(STATES[4])
+    record["winners"] = [seat for seat in range(4) if seat not in record["winners"]]
+    with pytest.raises(tr.StateError, match="winners must be the seats with the top score"):
+        mock.from_dict(record)
+
+
+def test_a_game_that_should_have_ended_is_refused() -> None:
+    state = _round(3, 2)
+    record = mock.to_dict(state)
+    record["config"]["target"] = max(record["scores"])
+    leaders = [s for s, score in enumerate(record["scores"]) if score == max(record["scores"])]
+    if len(leaders) == 1:
+        with pytest.raises(tr.StateError, match="so the game is over"):
+            mock.from_dict(record)
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("seed", 10**5000),
+        ("scores", [10**5000, 0, 0]),
+        ("round", 2**300),
+        ("opening", 10**5000),
+        ("hands", [[[[["As"]]]]] * 3),
+    ],
+    ids=["seed", "scores", "round", "opening", "hands"],
+)
+def test_huge_ints_and_deep_nesting_are_state_errors(key: str, value: object) -> None:
+    record = mock.to_dict(STATES[1])
+    record[key] = value
+    with pytest.raises(tr.StateError) as error:
+        mock.from_dict(record)
+    assert len(str(error.value)) < 400
+
+
+def test_deep_nesting_anywhere_is_a_state_error() -> None:
+    deep: list[object] = []
+    for _ in range(100_000):
+        deep = [deep]
+    record = mock.to_dict(STATES[3])
+    for path in (("history",), ("history", 0), ("last_round",), ("config", "target"), ("hands", 1)):
+        tampered = copy.deepcopy(record)
+        _put(tampered, path, deep)
+        with pytest.raises(tr.StateError):
+            mock.from_dict(tampered)
+    tampered = copy.deepcopy(record)
+    meld = next(event for event in tampered["history"] if "meld" in event)
+    meld["drawn"] = 10**5000
+    with pytest.raises(tr.StateError, match="too large"):
+        mock.from_dict(tampered)
