@@ -36,7 +36,7 @@ class Observation(TableFacts):
     and discarded). Private to the observer: their own hand. Never shown:
     other hands, the order of the draw pile, and the game's seed. Facts the
     fields determine are properties (the ones a state has too come from
-    :class:`~tablerules.mock.state.TableFacts`), named as in the other games
+    ``TableFacts``), named as in the other games
     where they share a meaning (:attr:`deck_size`, :attr:`hand_sizes`,
     :attr:`unseen_count`, :attr:`is_over`).
 

@@ -31,11 +31,12 @@ from tablerules._common import (
     turn_order,
 )
 from tablerules.cards import Card
-from tablerules.errors import IllegalActionError
+from tablerules.errors import IllegalActionError, show
 from tablerules.mock.actions import Action, Draw, Meld
 from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
 from tablerules.mock.scoring import game_winners, score_round
 from tablerules.mock.state import (
+    CARD_IDS,
     Drew,
     Event,
     Melded,
@@ -157,6 +158,13 @@ def new_game(
 # --- legality --------------------------------------------------------------
 
 
+def _not_held(card: object, verb: str, field: str) -> str:
+    """Why ``card`` cannot be melded or discarded: not in the hand, or not a card at all."""
+    if id(card) in CARD_IDS:
+        return f"you cannot {verb} {card}: it is not in your hand"
+    return f"{field} holds {show(card)}, not one of the 52 cards; build actions with Meld(...)"
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
@@ -200,8 +208,8 @@ def _why_illegal(state: State, action: object) -> str | None:
     hand = state.hands[seat]
     melded = len(state.melds[seat])
     for index, card in enumerate(cards):
-        if type(card) is not Card or card not in hand:
-            return f"you cannot meld {card}: it is not in your hand"
+        if id(card) not in CARD_IDS or card not in hand:
+            return _not_held(card, "meld", "Meld.cards")
         if index and cards[index - 1] >= card:
             if cards[index - 1] == card:
                 return f"you name {card} twice in the meld"
@@ -230,10 +238,10 @@ def _why_illegal(state: State, action: object) -> str | None:
             "melded, so you must meld at least one card"
         )
     for index, card in enumerate(discards):
+        if id(card) not in CARD_IDS or card not in hand:
+            return _not_held(card, "discard", "Meld.discards")
         if card in cards:
             return f"you cannot both meld and discard {card}"
-        if type(card) is not Card or card not in hand:
-            return f"you cannot discard {card}: it is not in your hand"
         if card in discards[:index]:
             return f"you name {card} twice in the discards"
     left = len(hand) - len(cards)
@@ -290,7 +298,7 @@ def _templates(
 
     They pick from the sorted hand of ``size`` cards (a tuple); ``melded``
     cards are already melded; the flags are the turn's obligations (see
-    :func:`~tablerules.mock.state.fewest_to_meld`): ``exact`` when the whole
+    ``fewest_to_meld``): ``exact`` when the whole
     draw pile was empty at the start of the turn (meld up to five and finish).
     """
     return tuple(

@@ -158,8 +158,10 @@ def _quick_event(raw: object, players: int) -> Event | None:
             return None
         if source == "pile":
             return _PILE_EVENTS[seat]
-        card = _CARD_OF_TEXT.get(raw.get("card")) if source == "discard" else None  # type: ignore[arg-type]
-        return None if card is None else _make_drew(seat=seat, from_discard=True, card=card)
+        text = raw.get("card")
+        if source != "discard" or type(text) is not str or text not in _CARD_OF_TEXT:
+            return None
+        return _make_drew(seat=seat, from_discard=True, card=_CARD_OF_TEXT[text])
     cards = _quick_cards(raw.get("meld"))
     discards = _quick_cards(raw.get("discards"))
     drawn, finished = raw.get("drawn"), raw.get("finished")

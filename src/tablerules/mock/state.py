@@ -2,20 +2,20 @@
 
 A state stores what cannot be derived; the rest (the dealer, the opening's
 size, who took the top discard, who completed first, the winners, the meld
-obligation) are properties of :class:`TableFacts`, which observations share,
+obligation) are properties of ``TableFacts``, which observations share,
 built on the functions here that the rules and the invariant check use too:
-:func:`fewest_to_meld` (a turn's meld obligation), :func:`opening_left` (the
-split of the draw pile) and :func:`held_from_discards` (the cards the
+``fewest_to_meld`` (a turn's meld obligation), ``opening_left`` (the
+split of the draw pile) and ``held_from_discards`` (the cards the
 history shows in each hand).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 import attrs
 
-from tablerules.cards import Card, cards_text
+from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.mock.config import MELD_SIZE
 from tablerules.mock.scoring import game_winners
 
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from tablerules.mock.config import Config
 
 __all__ = [
+    "CARD_IDS",
     "Drew",
     "Event",
     "Melded",
@@ -36,6 +37,10 @@ __all__ = [
     "held_from_discards",
     "opening_left",
 ]
+
+CARD_IDS: Final = frozenset(map(id, FULL_DECK))
+"""The identities of the 52 card objects: ``id(value) in CARD_IDS`` is
+:func:`tablerules.cards.is_card` as one set lookup, for any value at all."""
 
 Step = Literal["draw", "meld", "over"]
 """The step of a turn: ``"draw"``, ``"meld"``, or ``"over"`` once the game has ended."""
@@ -174,7 +179,7 @@ class TableFacts:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The winning seats, empty until the game is over (see :func:`.game_winners`)."""
+        """The winning seats, empty until the game is over (see ``game_winners``)."""
         if self.to_act is not None:
             return ()
         return game_winners(self.config, self.round, self.scores)
@@ -206,7 +211,7 @@ class TableFacts:
 
     @property
     def opening(self) -> int:
-        """How many cards of the draw pile are left in the opening (see :func:`opening_left`)."""
+        """How many cards of the draw pile are left in the opening (see ``opening_left``)."""
         return opening_left(self.config, self.deck_size)
 
     @property
@@ -227,7 +232,7 @@ class TableFacts:
         1 after taking the top discard, or when the opening was empty at the
         start of the turn and nothing is melded yet; when the whole draw pile
         was empty, the number that brings the meld to five (or the whole hand).
-        See :func:`fewest_to_meld`.
+        See ``fewest_to_meld``.
         """
         seat = self.to_act
         if seat is None:
@@ -288,7 +293,7 @@ class State(TableFacts):
 
     The draw pile is :attr:`deck`: the opening (its first :attr:`opening`
     cards) then the finish. Hands keep the order their cards arrived in.
-    Facts the fields determine are properties (see :class:`TableFacts`).
+    Facts the fields determine are properties (see ``TableFacts``).
 
     >>> import tablerules.mock as mock
     >>> state = mock.new_game(seed=7)
@@ -331,7 +336,7 @@ class State(TableFacts):
 
     @property
     def deck_size(self) -> int:
-        """Cards left in the draw pile: ``len(deck)``."""
+        """The number of cards left in the draw pile, ``len(deck)``."""
         return len(self.deck)
 
     def _in_hand(self, seat: int) -> int:

@@ -6,7 +6,7 @@ history with :func:`~tablerules.mock.apply` (so every turn must be legal, in
 turn order, and draw what the rules draw), and compares the result with the
 state. The last round's summary is rescored with
 :func:`~tablerules.mock.score_round`, and the end of the game is decided by
-:func:`~tablerules.mock.scoring.game_winners`. :func:`~tablerules.mock.from_dict`
+``game_winners``. :func:`~tablerules.mock.from_dict`
 runs the check on every record it reads.
 
 >>> import tablerules.mock as mock
@@ -33,14 +33,13 @@ from tablerules.mock.actions import Action, Draw, Meld
 from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
 from tablerules.mock.rules import apply, deal_round
 from tablerules.mock.scoring import MAX_ROUND_POINTS, game_winners, score_round
-from tablerules.mock.state import Drew, Event, Melded, RoundSummary, State, Step
+from tablerules.mock.state import CARD_IDS, Drew, Event, Melded, RoundSummary, State, Step
 
 __all__ = ["check_state"]
 
 _STEPS: Final[tuple[Step, ...]] = get_args(Step)
 _DRAWS: Final = {False: Draw(from_discard=False), True: Draw(from_discard=True)}
 _CARDS: Final = frozenset(FULL_DECK)
-_CARD_TYPE: Final = frozenset([Card])
 _LIMIT: Final = 1 << MAX_INT_BITS
 _make_meld: Final = fast_init(Meld)
 
@@ -84,7 +83,7 @@ def _is_int(value: object) -> bool:
 
 
 def _are_cards(value: object) -> bool:
-    return type(value) is tuple and _CARD_TYPE.issuperset(map(type, value))
+    return type(value) is tuple and CARD_IDS.issuperset(map(id, value))
 
 
 def _are_seats(value: object, players: int) -> bool:
@@ -409,8 +408,8 @@ def _rebuild_deal(state: State) -> tuple[list[Card], list[str]]:
         if kind is Drew:
             seat, card = event.seat, event.card  # type: ignore[union-attr]
             if type(seat) is int and 0 <= seat < players:
-                if event.from_discard is True and type(card) is Card:  # type: ignore[union-attr]
-                    held[seat].append(card)
+                if event.from_discard is True and id(card) in CARD_IDS:  # type: ignore[union-attr]
+                    held[seat].append(card)  # type: ignore[arg-type]
                     continue
                 if event.from_discard is False and card is None:  # type: ignore[union-attr]
                     pile_draws.append((seat, len(arrivals[seat])))
@@ -424,7 +423,7 @@ def _rebuild_deal(state: State) -> tuple[list[Card], list[str]]:
                 and 0 <= seat < players
                 and type(cards) is tuple
                 and type(discards) is tuple
-                and _CARD_TYPE.issuperset(map(type, cards + discards))
+                and CARD_IDS.issuperset(map(id, cards + discards))
                 and type(drawn) is int
                 and 0 <= drawn <= HAND_SIZE
                 and type(event.finished) is bool  # type: ignore[union-attr]
