@@ -1,8 +1,9 @@
-"""The rules of Mock: dealing, turn order, legal actions, applying them, and the game's end.
+"""The rules of Mock: dealing, legal actions, and applying them, to the end of the game.
 
-The round's scoring lives in :mod:`tablerules.mock.scoring`; the invariant
-check (:mod:`tablerules.mock.validate`) replays a round's history with these
-functions.
+Scoring a finished round and deciding whether the game is over live in
+:mod:`tablerules.mock.scoring`, which :func:`apply` calls; the invariant
+check (:mod:`tablerules.mock.validate`) replays a round's history with
+:func:`deal_round` and :func:`apply`.
 
 >>> import tablerules.mock as mock
 >>> state = mock.new_game(seed=3)

@@ -1,12 +1,15 @@
 """The Mock :class:`State`, the public record of a round and the summary of a finished round.
 
-A state stores what cannot be derived; the rest (the dealer, the opening's
-size, who took the top discard, who completed first, the winners, the meld
-obligation) are properties of ``TableFacts``, which observations share,
-built on the functions here that the rules and the invariant check use too:
-``fewest_to_meld`` (a turn's meld obligation), ``opening_left`` (the
-split of the draw pile) and ``held_from_discards`` (the cards the
-history shows in each hand).
+A state stores the cards, the round's history, the turn, and two facts about
+the draw pile at the start of the turn (``opening_was_empty`` and
+``pile_was_empty``: the history and the deck fix them too, but the rules read
+them on every meld, and the invariant check compares them with a replay).
+Everything else (the dealer, the opening's size, who took the top discard,
+who completed first, the winners, the meld obligation) is a property of
+``TableFacts``, which observations share, built on the functions here that
+the rules and the invariant check use too: ``fewest_to_meld`` (a turn's meld
+obligation), ``opening_left`` (the split of the draw pile) and
+``held_from_discards`` (the cards the history shows in each hand).
 """
 
 from __future__ import annotations
