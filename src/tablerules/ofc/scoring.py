@@ -47,9 +47,11 @@ __all__ = [
     "BEST_LOW",
     "BOTTOM_ROYALTY",
     "FOULED",
+    "MAX_PROGRESSIVE_STEP",
     "MIDDLE_ROYALTY",
     "Evaluation",
     "PairScore",
+    "earnable_counts",
     "evaluate",
     "fantasyland_cards",
     "fantasyland_count",
@@ -72,6 +74,9 @@ _PAIR: Final = int(HandCategory.PAIR)
 _TRIPS: Final = int(HandCategory.THREE_OF_A_KIND)
 _FULL_HOUSE: Final = int(HandCategory.FULL_HOUSE)
 _QUADS: Final = int(HandCategory.FOUR_OF_A_KIND)
+_QUEEN: Final = 12
+MAX_PROGRESSIVE_STEP: Final = 3
+"""Progressive fantasyland's most extra cards on entry: QQ +0, KK +1, AA +2, trips +3."""
 
 MIDDLE_ROYALTY: Final = (0, 0, 0, 2, 4, 8, 12, 20, 30, 50)
 """Middle-row royalties by hand category (index = ``HandCategory`` value)."""
@@ -195,12 +200,24 @@ def fantasyland_count(evaluation: Evaluation, config: Config, *, in_fantasyland:
         )
         return config.fantasyland_base if enters else 0
     if top_kind == _TRIPS:
-        step = 3
-    elif top_kind == _PAIR and top_rank >= 12:
-        step = top_rank - 12
+        step = MAX_PROGRESSIVE_STEP
+    elif top_kind == _PAIR and top_rank >= _QUEEN:
+        step = top_rank - _QUEEN
     else:
         return 0
     return config.fantasyland_base + (step if config.progressive else 0)
+
+
+def earnable_counts(config: Config) -> tuple[int, ...]:
+    """Every count :func:`fantasyland_count` can give under ``config``, 0 first.
+
+    >>> earnable_counts(Config()), earnable_counts(Config(progressive=True))
+    ((0, 15), (0, 15, 16, 17, 18))
+    """
+    if not config.fantasyland:
+        return (0,)
+    steps = MAX_PROGRESSIVE_STEP if config.progressive else 0
+    return (0, *range(config.fantasyland_base, config.fantasyland_base + steps + 1))
 
 
 def supply_counts(counts: Sequence[int], order: Sequence[int], config: Config) -> tuple[int, ...]:

@@ -12,6 +12,7 @@ end of the game and its winners come from ``rules.game_ends`` and
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Final
 
@@ -21,7 +22,7 @@ from tablerules.errors import MAX_INT_BITS, StateError, show
 from tablerules.ofc.board import Board
 from tablerules.ofc.config import Config
 from tablerules.ofc.rules import game_ends, next_round_fantasyland, round_turns, winners_of
-from tablerules.ofc.scoring import DECK_SIZE, score_round, supply_counts
+from tablerules.ofc.scoring import DECK_SIZE, earnable_counts, score_round, supply_counts
 from tablerules.ofc.state import RoundSummary, State
 
 __all__ = ["check_state"]
@@ -161,13 +162,27 @@ def _check_shape(state: State) -> None:
 
 def _check_counts(counts: tuple[int, ...], config: Config, where: str) -> None:
     """Fantasyland counts this config can deal at all: 0, or 13 up to the largest entry count."""
-    limit = config.fantasyland_base + (3 if config.progressive else 0)
+    limit = max(earnable_counts(config))
     for seat, count in enumerate(counts):
-        if count and (not config.fantasyland or not _BOARD_SIZE <= count <= limit):
+        if count and not _BOARD_SIZE <= count <= limit:
             raise StateError(f"{where}[{seat}] = {count} is impossible under this config")
     others = counts.count(0) * config.cards_per_player
     if sum(counts) + others > DECK_SIZE:
         raise StateError(f"{where}: these fantasyland counts do not fit in one deck")
+
+
+def _check_dealt(counts: tuple[int, ...], config: Config, round_index: int, where: str) -> None:
+    """Counts a round was dealt: what some earnable counts give after the card-supply rule."""
+    order = turn_order(config.players, round_index % config.players)
+    earnable = earnable_counts(config)
+    options = [[0] if not count else [e for e in earnable if e >= count] for count in counts]
+    if not any(
+        supply_counts(earned, order, config) == counts for earned in itertools.product(*options)
+    ):
+        raise StateError(
+            f"{where}: no boards earn the fantasyland counts {list(counts)} "
+            "(after the card-supply rule)"
+        )
 
 
 def _check_over(state: State) -> None:
@@ -265,9 +280,7 @@ def _check_summary(summary: RoundSummary, config: Config) -> None:
     _check_counts(summary.fantasyland, config, f"{where}.fantasyland")
     if summary.round == 0 and any(summary.fantasyland):
         raise StateError(f"{where}.fantasyland must be all 0: nobody plays fantasyland in round 0")
-    order = turn_order(config.players, summary.round % config.players)
-    if supply_counts(summary.fantasyland, order, config) != summary.fantasyland:
-        raise StateError(f"{where}.fantasyland: these counts break the card-supply rule")
+    _check_dealt(summary.fantasyland, config, summary.round, f"{where}.fantasyland")
     if sum(summary.points) != 0:
         raise StateError(f"{where}.points must sum to 0, not {sum(summary.points)}")
     expected = score_round(summary.round, summary.boards, summary.fantasyland, config)
