@@ -37,7 +37,8 @@ def test_own_hand_and_discards_are_visible_others_are_not() -> None:
             assert card not in view.hand
         for card in state.hands[hidden_seat] + state.discards[hidden_seat]:
             assert repr(card) not in text
-    assert mine.unseen == 52 - len(mine.hand) - len(mine.discards) - sum(
+    assert len(mine.unseen_cards) == mine.unseen_count
+    assert mine.unseen_count == 52 - len(mine.hand) - len(mine.discards) - sum(
         b.size for b in mine.boards
     )
 

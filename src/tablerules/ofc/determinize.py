@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tablerules._common import check_rng
-from tablerules.cards import FULL_DECK, Card
+from tablerules.cards import Card
 from tablerules.errors import RulesError
 from tablerules.ofc.board import Board
 from tablerules.ofc.fantasyland import solve_fantasyland
@@ -43,10 +43,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         )
     config = observation.config
     seat = observation.seat
-    known: set[Card] = {*observation.hand, *observation.discards}
-    for board in observation.boards:
-        known.update(board.cards)
-    unseen = [card for card in FULL_DECK if card not in known]
+    unseen = list(observation.unseen_cards)
     rng.shuffle(unseen)
 
     def deal(count: int) -> tuple[Card, ...]:

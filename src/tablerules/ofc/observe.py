@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tablerules._common import check_seat
+from tablerules.cards import FULL_DECK
 from tablerules.ofc.board import EMPTY_BOARD
 
 if TYPE_CHECKING:
@@ -87,15 +88,31 @@ class Observation:
         return self.round % self.config.players
 
     @property
-    def unseen(self) -> int:
-        """How many cards of the deck this seat has not seen this round.
+    def unseen_cards(self) -> tuple[Card, ...]:
+        """The cards this seat has not seen this round, in deck order.
+
+        They are in the deck, in other seats' hands and discards, and on
+        fantasyland boards hidden from this seat.
 
         >>> import tablerules.ofc as ofc
-        >>> ofc.observe(ofc.new_game(seed=1), 1).unseen
+        >>> len(ofc.observe(ofc.new_game(seed=1), 1).unseen_cards)
+        47
+        """
+        seen = {*self.hand, *self.discards}
+        for board in self.boards:
+            seen.update(board.cards)
+        return tuple(card for card in FULL_DECK if card not in seen)
+
+    @property
+    def unseen_count(self) -> int:
+        """How many cards this seat has not seen this round (``len(unseen_cards)``).
+
+        >>> import tablerules.ofc as ofc
+        >>> ofc.observe(ofc.new_game(seed=1), 1).unseen_count
         47
         """
         seen = len(self.hand) + len(self.discards) + sum(board.size for board in self.boards)
-        return 52 - seen
+        return len(FULL_DECK) - seen
 
 
 def observe(state: State, seat: int) -> Observation:
