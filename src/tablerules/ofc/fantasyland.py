@@ -1,7 +1,10 @@
 """Fantasyland turns: every setting of 13 cards, how many there are, and the best one.
 
-A fantasyland player holds 14 to 18 cards (13 in classic) and sets 13 of them
-at once: 3 on top, 5 in the middle, 5 on the bottom, the rest discarded.
+A fantasyland player holds 13 to 20 cards (15 in pineapple and 13 in classic
+by default, or ``fantasyland_cards``, plus up to 3 for a progressive entry)
+and sets 13 of them at once: 3 on top, 5 in the middle, 5 on the bottom, the
+rest discarded. ``rules.random_action`` plays :func:`solve_fantasyland`'s
+setting on a fantasyland turn.
 
 >>> from tablerules.ofc import count_fantasyland_settings, solve_fantasyland
 >>> count_fantasyland_settings("As Ad Ac Kh Kd 9s 8s 7s 6s 5s 4h 3h 2h 2c")
@@ -61,7 +64,8 @@ _QUADS: Final = int(HandCategory.FOUR_OF_A_KIND)
 def _hand(cards: Iterable[Card] | str, what: str) -> tuple[Card, ...]:
     """The cards, sorted; at least 13 distinct cards or a CardError saying why."""
     if not isinstance(cards, str) and hasattr(cards, "__iter__"):
-        for item in tuple(cards):
+        cards = tuple(cards)
+        for item in cards:
             if not is_card(item):
                 raise CardError(f"{what} takes cards; {show(item)} is not a Card")
     hand = card_tuple(cards, what)

@@ -6,9 +6,9 @@ Every rule that turns finished boards into points lives here, once:
 :func:`fantasyland_count` says what a board earns for the next round, and
 :func:`supply_counts` cuts those counts so the next deal fits in one deck.
 :func:`score_round` puts them together into the round's
-:class:`~tablerules.ofc.RoundSummary`: ``rules.apply`` scores each round
-with it, and ``validate.check_state`` recomputes a stored summary with it.
-The checked public helpers (:func:`is_fouled`, :func:`royalties`,
+:class:`~tablerules.ofc.RoundSummary`: ``rules.apply_unchecked`` scores each
+round with it, and ``validate.check_state`` recomputes a stored summary with
+it. The checked public helpers (:func:`is_fouled`, :func:`royalties`,
 :func:`fantasyland_cards`, :func:`score_boards`, :func:`score_breakdown`)
 need no game in progress.
 
@@ -33,6 +33,7 @@ from tablerules.ofc.config import Config, config_or_default
 from tablerules.ofc.state import RoundSummary
 from tablerules.ranking import (
     CATEGORY_BASE,
+    TOP_DIGIT,
     HandCategory,
     lowball27_as_high,
     rank3_unchecked,
@@ -67,8 +68,6 @@ __all__ = [
 ]
 
 DECK_SIZE: Final = 52
-TOP_DIGIT: Final = 14**4
-"""The place value of a hand value's highest rank digit (value % CATEGORY_BASE // TOP_DIGIT)."""
 
 _PAIR: Final = int(HandCategory.PAIR)
 _TRIPS: Final = int(HandCategory.THREE_OF_A_KIND)

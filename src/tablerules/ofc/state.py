@@ -1,7 +1,9 @@
 """The state of an OFC game and the public summary of a finished round: values only.
 
-Facts derived from the stored fields (the dealer, the turn order, whether the
-game is over) are properties, so they are never stored twice.
+The dealer, the turn order and whether the game is over are properties
+derived from the stored fields. A :class:`RoundSummary` keeps its round's
+scoring beside the final boards, as the public record of how the round
+ended; ``check_state`` recomputes it from those boards.
 """
 
 from __future__ import annotations
