@@ -38,6 +38,7 @@ from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
 from tablerules.mock.scoring import game_winners, score_round
 from tablerules.mock.state import (
     CARD_IDS,
+    PILE_DRAWS,
     Drew,
     Event,
     Melded,
@@ -67,7 +68,6 @@ _make_drew: Final = fast_init(Drew)
 _RANDOM: Final = random.Random
 _DRAW_PILE: Final = Draw(from_discard=False)
 _DRAW_DISCARD: Final = Draw(from_discard=True)
-_PILE_DRAWS: Final = tuple(Drew(seat=seat, from_discard=False) for seat in range(10))
 _EMPTY_HANDS: Final = tuple(((),) * players for players in range(11))
 _NOT_FINISHED: Final = tuple((False,) * players for players in range(11))
 
@@ -459,7 +459,7 @@ def apply_unchecked(state: State, action: Action) -> State:
         card = deck[0]
         deck = deck[1:]
         discard_pile = state.discard_pile
-        event = _PILE_DRAWS[seat]
+        event = PILE_DRAWS[seat]
     hands[seat] = (*hands[seat], card)
     return _make_state(
         config=state.config,

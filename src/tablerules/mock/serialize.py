@@ -33,7 +33,7 @@ from tablerules._common import (
 from tablerules.cards import FULL_DECK, Card
 from tablerules.errors import MAX_INT_BITS, StateError, show
 from tablerules.mock.config import Config
-from tablerules.mock.state import Drew, Event, Melded, RoundSummary, State, Step
+from tablerules.mock.state import PILE_DRAWS, Drew, Event, Melded, RoundSummary, State, Step
 from tablerules.mock.validate import check_state
 
 if TYPE_CHECKING:
@@ -49,7 +49,6 @@ _CARD_OF_TEXT: Final = {str(card): card for card in FULL_DECK}
 _make_state: Final = fast_init(State)
 _make_drew: Final = fast_init(Drew)
 _make_melded: Final = fast_init(Melded)
-_PILE_EVENTS: Final = tuple(Drew(seat=seat, from_discard=False) for seat in range(10))
 _LARGEST: Final = 1 << MAX_INT_BITS
 
 
@@ -157,7 +156,7 @@ def _quick_event(raw: object, players: int) -> Event | None:
         if type(source) is not str:
             return None
         if source == "pile":
-            return _PILE_EVENTS[seat]
+            return PILE_DRAWS[seat]
         text = raw.get("card")
         if source != "discard" or type(text) is not str or text not in _CARD_OF_TEXT:
             return None
@@ -187,7 +186,7 @@ def _read_event(raw: object, where: str, players: int) -> Event:
     if "draw" in event:
         source = read_str(event, "draw", where)
         if source == "pile":
-            return _PILE_EVENTS[seat]
+            return PILE_DRAWS[seat]
         if source == "discard":
             card = _cards(event, "card", where)
             if len(card) != 1:

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CARD_IDS",
+    "PILE_DRAWS",
     "Drew",
     "Event",
     "Melded",
@@ -101,6 +102,9 @@ class Melded:
 
 Event = Drew | Melded
 """One entry of a round's public history."""
+
+PILE_DRAWS: Final = tuple(Drew(seat=seat, from_discard=False) for seat in range(10))
+"""The record of a draw from the draw pile, for each seat (they are all alike, so shared)."""
 
 
 def fewest_to_meld(

@@ -17,6 +17,8 @@ True
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from typing import Final, get_args
 
 from tablerules._common import (
@@ -39,7 +41,9 @@ __all__ = ["check_state"]
 
 _STEPS: Final[tuple[Step, ...]] = get_args(Step)
 _DRAWS: Final = {False: Draw(from_discard=False), True: Draw(from_discard=True)}
-_CARDS: Final = frozenset(FULL_DECK)
+_INT_TYPE: Final = frozenset([int])
+_BOOL_TYPE: Final = frozenset([bool])
+_TUPLE_TYPE: Final = frozenset([tuple])
 _LIMIT: Final = 1 << MAX_INT_BITS
 _make_meld: Final = fast_init(Meld)
 
@@ -69,7 +73,7 @@ def check_state(state: State) -> None:
         raise TypeError(f"state must be a tablerules.mock.State, not {type(state).__name__}")
     if not _has_shape(state):
         _check_shape(state)
-    _check_cards(state)
+    _check_cards(state)  # the hands, melds and piles hold the 52 cards, each once
     _check_game(state)
     _check_sizes(state)
     _check_round(state)
@@ -94,13 +98,26 @@ def _per_seat(value: object, players: int) -> bool:
     return type(value) is tuple and len(value) == players
 
 
+def _ints(values: tuple[object, ...]) -> bool:
+    if not _INT_TYPE.issuperset(map(type, values)):
+        return False
+    ints: tuple[int, ...] = values  # type: ignore[assignment]
+    return not ints or (min(ints) > -_LIMIT and max(ints) < _LIMIT)
+
+
 def _has_shape(state: State) -> bool:
-    """Whether every field of ``state`` except the history holds a value of its type (quickly)."""
+    """Whether the fields of ``state`` hold values of their types (quickly).
+
+    Not checked here: the cards of the hands, melds and piles (the card count
+    in :func:`_check_cards` does) and the history (the walk in
+    :func:`_rebuild_deal` does).
+    """
     config: object = state.config
     if not isinstance(config, Config):
         return False
     players = config.players
-    hands, melds, to_act = state.hands, state.melds, state.to_act
+    hands, melds, scores, finished = state.hands, state.melds, state.scores, state.finished
+    to_act = state.to_act
     step: object = state.step
     history: object = state.history
     summary: object = state.last_round
@@ -108,16 +125,16 @@ def _has_shape(state: State) -> bool:
         _is_int(state.seed)
         and _is_int(state.round)
         and state.round >= 0
-        and _per_seat(state.scores, players)
-        and all(_is_int(score) for score in state.scores)
+        and _per_seat(scores, players)
+        and _ints(scores)
         and _per_seat(hands, players)
         and _per_seat(melds, players)
-        and all(_are_cards(cards) for cards in hands)
-        and all(_are_cards(cards) for cards in melds)
-        and _are_cards(state.deck)
-        and _are_cards(state.discard_pile)
-        and _per_seat(state.finished, players)
-        and all(type(flag) is bool for flag in state.finished)
+        and _TUPLE_TYPE.issuperset(map(type, hands))
+        and _TUPLE_TYPE.issuperset(map(type, melds))
+        and type(state.deck) is tuple
+        and type(state.discard_pile) is tuple
+        and _per_seat(finished, players)
+        and _BOOL_TYPE.issuperset(map(type, finished))
         and (to_act is None or (type(to_act) is int and 0 <= to_act < players))
         and type(step) is str
         and step in _STEPS
@@ -131,11 +148,12 @@ def _has_shape(state: State) -> bool:
         and _is_int(summary.round)
         and summary.round >= 0
         and _per_seat(summary.melds, players)
-        and all(_are_cards(cards) for cards in summary.melds)
+        and _TUPLE_TYPE.issuperset(map(type, summary.melds))
+        and CARD_IDS.issuperset(map(id, itertools.chain.from_iterable(summary.melds)))
         and _per_seat(summary.hand_points, players)
-        and all(_is_int(points) for points in summary.hand_points)
+        and _ints(summary.hand_points)
         and _per_seat(summary.points, players)
-        and all(_is_int(points) for points in summary.points)
+        and _ints(summary.points)
         and _are_seats(summary.highest_hand, players)
         and (summary.first_complete is None or _are_seats((summary.first_complete,), players))
     )
@@ -237,8 +255,11 @@ def _check_cards(state: State) -> None:
         cards += hand
     for meld in state.melds:
         cards += meld
-    if len(cards) == len(_CARDS) and _CARDS.issuperset(cards) and len(set(cards)) == len(cards):
+    ids = set(map(id, cards))
+    if ids == CARD_IDS and len(cards) == len(CARD_IDS):
         return
+    if not ids <= CARD_IDS:
+        _check_shape(state)  # says which field holds a value that is not a card
     raise StateError(
         f"state: cards appear more than once or are missing: {card_count_problems(cards)}"
         " (every card must be in exactly one place)"
@@ -443,6 +464,11 @@ def _rebuild_deal(state: State) -> tuple[list[Card], list[str]]:
     return _fill_deal(state, arrivals, pile_draws, leaving, held)
 
 
+def _card_or(card: Card | None, spare: Iterator[Card]) -> Card:
+    """``card``, or a card no one holds for a slot the record leaves empty."""
+    return next(spare, FULL_DECK[0]) if card is None else card
+
+
 def _fill_deal(
     state: State,
     arrivals: list[list[int]],
@@ -473,7 +499,7 @@ def _fill_deal(
             private += [None] * (slots - len(private))
         dealt.append(private[:slots])
     cards = [card for private in dealt for card in private if card is not None]
-    whole = len(cards) + len(state.deck) == len(_CARDS) and len(set(cards).union(state.deck)) == 52
+    whole = len(cards) + len(state.deck) == 52 and len(set(cards).union(state.deck)) == 52
     if not whole and not problems:
         problems.append(
             "state.history: the cards melded, discarded and held do not come from one deal "
@@ -483,18 +509,11 @@ def _fill_deal(
     spare = iter([] if whole else [c for c in FULL_DECK if c not in set(cards).union(state.deck)])
     deck: list[Card] = []
     for seat in turn_order(len(dealt), state.round % len(dealt)):
-        deck += [card or next(spare, FULL_DECK[0]) for card in dealt[seat][:HAND_SIZE]]
+        deck += [_card_or(card, spare) for card in dealt[seat][:HAND_SIZE]]
     for seat, index in pile_draws:
-        deck.append(dealt[seat][index] or next(spare, FULL_DECK[0]))
+        deck.append(_card_or(dealt[seat][index], spare))
     deck += state.deck
     return deck, problems
-
-
-def _action_of(event: Event) -> Action:
-    if type(event) is Drew:
-        return _DRAWS[event.from_discard]
-    assert isinstance(event, Melded)
-    return _make_meld(cards=event.cards, discards=event.discards)
 
 
 def _check_round(state: State) -> None:
@@ -512,47 +531,56 @@ def _check_round(state: State) -> None:
         scores=scores,
         last_round=None if over else state.last_round,
     )
-    last = len(state.history) - 1
-    for turn, event in enumerate(state.history):
+    history = state.history
+    round_index = state.round
+    for turn, event in enumerate(history):
         if event.seat != replay.to_act:
             raise StateError(
                 f"state.history[{turn}]: seat {event.seat} plays, but it is seat "
                 f"{replay.to_act}'s turn"
             )
-        action = _action_of(event)
+        if type(event) is Drew:
+            action: Action = _DRAWS[event.from_discard]
+        else:
+            action = _make_meld(cards=event.cards, discards=event.discards)  # type: ignore[union-attr]
         try:
             after = apply(replay, action)
         except IllegalActionError as error:
-            where = f"state.history[{turn}]: seat {event.seat}"
-            if type(event) is Drew and event.from_discard:
-                message = f"{where} cannot take {event.card} as the top discard: {error}"
-            else:
-                message = f"{where} cannot play {show(str(action))}: {error}"
-            raise StateError(message) from None
+            raise StateError(_illegal_turn(turn, event, action, error)) from None
         except RulesError as error:  # pragma: no cover - only a card dealt twice gets here
             raise StateError(f"state.history[{turn}]: {error}") from None
-        if after.round != state.round:  # the round ended and the next one was dealt
-            if turn != last:
-                raise StateError(f"state.history[{turn}] ends the round, but the history goes on")
-        else:
-            _check_event_replayed(turn, event, after.history[-1])
-            if after.to_act is None and turn != last:
+        if after.round == round_index:
+            done = after.history[-1]
+            if done is not event and (
+                done.card != event.card  # type: ignore[union-attr]
+                if type(event) is Drew
+                else done.drawn != event.drawn or done.finished != event.finished  # type: ignore[union-attr]
+            ):
+                _event_differs(turn, event, done)
+            if after.to_act is None and turn < len(history) - 1:
                 raise StateError(f"state.history[{turn}] ends the game, but the history goes on")
+        elif turn < len(history) - 1:  # the round ended and the next one was dealt
+            raise StateError(f"state.history[{turn}] ends the round, but the history goes on")
         replay = after
     _compare(state, replay, problems)
 
 
-def _check_event_replayed(turn: int, recorded: Event, replayed: Event) -> None:
-    """The history entry must record what replaying its action did."""
+def _illegal_turn(turn: int, event: Event, action: Action, error: IllegalActionError) -> str:
+    where = f"state.history[{turn}]: seat {event.seat}"
+    if type(event) is Drew and event.from_discard:
+        return f"{where} cannot take {event.card} as the top discard: {error}"
+    return f"{where} cannot play {show(str(action))}: {error}"
+
+
+def _event_differs(turn: int, recorded: Event, replayed: Event) -> None:
+    """Say how a history entry differs from what replaying its action did."""
     where = f"state.history[{turn}]"
     if type(recorded) is Drew:
         assert isinstance(replayed, Drew)
-        if recorded.card != replayed.card:
-            raise StateError(
-                f"{where}: seat {recorded.seat} takes {recorded.card} from the discard pile, "
-                f"but the top discard is {replayed.card}"
-            )
-        return
+        raise StateError(
+            f"{where}: seat {recorded.seat} takes {recorded.card} from the discard pile, "
+            f"but the top discard is {replayed.card}"
+        )
     assert isinstance(recorded, Melded)
     assert isinstance(replayed, Melded)
     if recorded.drawn != replayed.drawn:
@@ -560,11 +588,10 @@ def _check_event_replayed(turn: int, recorded: Event, replayed: Event) -> None:
             f"{where}.drawn is {recorded.drawn}, but equalising draws {replayed.drawn} "
             "(up to three in hand, from the draw pile while it has cards)"
         )
-    if recorded.finished != replayed.finished:
-        raise StateError(
-            f"{where}.finished must be {str(replayed.finished).lower()}: a seat finishes when "
-            "its meld reaches five cards or the draw pile was empty at the start of its turn"
-        )
+    raise StateError(
+        f"{where}.finished must be {str(replayed.finished).lower()}: a seat finishes when "
+        "its meld reaches five cards or the draw pile was empty at the start of its turn"
+    )
 
 
 def _compare(state: State, replay: State, problems: list[str]) -> None:
