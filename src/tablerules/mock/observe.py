@@ -8,7 +8,7 @@ import attrs
 
 from tablerules._common import check_seat, fast_init
 from tablerules.cards import FULL_DECK, Card, cards_text
-from tablerules.mock.state import Melded, TableFacts, held_from_discards
+from tablerules.mock.state import Melded, TableFacts, held_from_discards, opening_left
 
 if TYPE_CHECKING:
     from tablerules.mock.config import Config
@@ -67,7 +67,7 @@ class Observation(TableFacts):
     """Which seats have finished the round."""
     melds: tuple[tuple[Card, ...], ...] = attrs.field(repr=_melds_repr)
     """Every seat's melded cards."""
-    deck_size: int  # a field here, a property of a State
+    deck_size: int
     """Cards left in the draw pile (the opening, then the finish)."""
     hand_sizes: tuple[int, ...]
     """Cards in each seat's hand."""
@@ -110,13 +110,13 @@ class Observation(TableFacts):
 
     @property
     def opening_size(self) -> int:
-        """Cards left in the opening (also :attr:`opening`)."""
-        return self.opening
+        """Cards left in the opening (see ``opening_left``)."""
+        return opening_left(self.config, self.deck_size)
 
     @property
     def finish_size(self) -> int:
-        """Cards left in the finish (also :attr:`finish`)."""
-        return self.finish
+        """Cards left in the finish."""
+        return self.deck_size - self.opening_size
 
     def _in_hand(self, seat: int) -> int:
         return self.hand_sizes[seat]

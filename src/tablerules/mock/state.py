@@ -4,12 +4,13 @@ A state stores the cards, the round's history, the turn, and two facts about
 the draw pile at the start of the turn (``opening_was_empty`` and
 ``pile_was_empty``: the history and the deck fix them too, but the rules read
 them on every meld, and the invariant check compares them with a replay).
-Everything else (the dealer, the opening's size, who took the top discard,
-who completed first, the winners, the meld obligation) is a property of
-``TableFacts``, which observations share, built on the functions here that
-the rules and the invariant check use too: ``fewest_to_meld`` (a turn's meld
-obligation), ``opening_left`` (the split of the draw pile) and
-``held_from_discards`` (the cards the history shows in each hand).
+Everything else is a property: the opening's size, and in ``TableFacts``,
+which observations share, the dealer, who took the top discard, who
+completed first, the winners and the meld obligation. They are built on the
+functions here that the rules and the invariant check use too:
+``fewest_to_meld`` (a turn's meld obligation), ``opening_left`` (the split
+of the draw pile) and ``held_from_discards`` (the cards the history shows in
+each hand).
 """
 
 from __future__ import annotations
@@ -211,21 +212,6 @@ class TableFacts:
                     return event.seat
         return None
 
-    @property
-    def deck_size(self) -> int:
-        """Cards left in the draw pile (the opening, then the finish)."""
-        raise NotImplementedError  # pragma: no cover - State and Observation define it
-
-    @property
-    def opening(self) -> int:
-        """How many cards of the draw pile are left in the opening (see ``opening_left``)."""
-        return opening_left(self.config, self.deck_size)
-
-    @property
-    def finish(self) -> int:
-        """How many cards of the draw pile are left in the finish."""
-        return self.deck_size - self.opening
-
     def _in_hand(self, seat: int) -> int:
         raise NotImplementedError  # pragma: no cover - State and Observation define it
 
@@ -342,9 +328,14 @@ class State(TableFacts):
     """The summary of the previous round, ``None`` during round 0."""
 
     @property
-    def deck_size(self) -> int:
-        """The number of cards left in the draw pile, ``len(deck)``."""
-        return len(self.deck)
+    def opening(self) -> int:
+        """How many cards of :attr:`deck` are left in the opening (see ``opening_left``)."""
+        return opening_left(self.config, len(self.deck))
+
+    @property
+    def finish(self) -> int:
+        """How many cards of :attr:`deck` are left in the finish."""
+        return len(self.deck) - self.opening
 
     def _in_hand(self, seat: int) -> int:
         return len(self.hands[seat])
