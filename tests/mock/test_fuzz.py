@@ -312,7 +312,7 @@ def fuzz_one(index: int, seed: int) -> bool:
     return check_record(record, rng)
 
 
-@settings(max_examples=max(300, settings().max_examples * 3))
+@settings(max_examples=max(2000, settings().max_examples * 20))
 @given(st.integers(0, 10**6), st.integers(0, 2**32))
 def test_mutated_records_are_refused_or_playable(index: int, seed: int) -> None:
     fuzz_one(index, seed)
