@@ -27,7 +27,7 @@ import attrs
 
 from tablerules._common import fast_init
 from tablerules.cards import Card, parse_cards
-from tablerules.errors import CardError, show
+from tablerules.errors import CardError
 from tablerules.ofc.board import Board
 from tablerules.ofc.config import Config, config_or_default
 from tablerules.ofc.state import RoundSummary
@@ -370,10 +370,8 @@ def fantasyland_cards(
     0
     """
     config = config_or_default(config)
-    if not isinstance(in_fantasyland, bool):
-        raise TypeError(f"in_fantasyland must be True or False, not {show(in_fantasyland)}")
     evaluation = evaluate(_complete(board, "fantasyland_cards"), config)
-    return fantasyland_count(evaluation, config, in_fantasyland=in_fantasyland)
+    return fantasyland_count(evaluation, config, in_fantasyland=bool(in_fantasyland))
 
 
 @attrs.frozen
