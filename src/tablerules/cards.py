@@ -183,10 +183,12 @@ class Card(int):
         return _INDEX_OF[self]
 
     def __str__(self) -> str:
-        return _TEXT_OF[self]
+        text = _TEXT_OF.get(self)
+        return text if text is not None else f"int.__new__(Card, {int(self)})"
 
     def __repr__(self) -> str:
-        return f"Card.parse({_TEXT_OF[self]!r})"
+        text = _TEXT_OF.get(self)
+        return f"Card.parse({text!r})" if text is not None else str(self)
 
     def __format__(self, spec: str) -> str:
         return format(_TEXT_OF[self], spec)
