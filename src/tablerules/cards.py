@@ -301,12 +301,14 @@ def is_card(value: object) -> bool:
 
 
 def card_tuple(value: object, what: str = "cards") -> tuple[Card, ...]:
-    """Cards given as card text or as :class:`Card` values, as a tuple in the given order.
+    """Cards given as card text, or as :class:`Card` values or their texts, as a tuple in order.
 
     Actions read their card fields with it. Anything else (a plain int, a
     value that is none of the 52 cards, a value that is not iterable) raises
     :class:`~tablerules.CardError` naming ``what``.
 
+    >>> card_tuple("As Kd") == card_tuple(["As", "Kd"])
+    True
     >>> card_tuple("As Kd")
     (Card.parse('As'), Card.parse('Kd'))
     >>> card_tuple("  "), card_tuple([])
@@ -321,9 +323,15 @@ def card_tuple(value: object, what: str = "cards") -> tuple[Card, ...]:
     if isinstance(value, (bytes, bytearray)) or not hasattr(value, "__iter__"):
         raise CardError(f"{what} must be cards or card text such as 'As Kd', not {show(value)}")
     cards = tuple(value)
-    for card in cards:
-        if not is_card(card):
-            raise CardError(
-                f"{what} must hold cards or card text such as 'As Kd', not {show(card)}"
-            )
+    if not all(is_card(card) for card in cards):
+        cards = tuple(_one_card(item, what) for item in cards)
     return cards
+
+
+def _one_card(item: object, what: str) -> Card:
+    """An item of a card field: a card, or the text of one card."""
+    if isinstance(item, str):
+        return Card.parse(item)
+    if not is_card(item):
+        raise CardError(f"{what} must hold cards or card text such as 'As Kd', not {show(item)}")
+    return item  # type: ignore[return-value]

@@ -78,7 +78,7 @@ class Observation(TableFacts):
     def unseen_cards(self) -> tuple[Card, ...]:
         """The cards whose place the observer cannot see, in the deck or in other hands.
 
-        Every card not in the observer's hand or on a table, in deck order;
+        Every card not in the observer's hand or on a table, in the order of ``FULL_DECK``;
         with two decks a card is listed once for each copy unseen (first
         copies, then second copies). Their number is the deck size plus the
         other hands' sizes.
@@ -99,6 +99,18 @@ class Observation(TableFacts):
             left[card] -= 1
         firsts = [card for card in FULL_DECK if left[card] > 0]
         return (*firsts, *(card for card in FULL_DECK if left[card] > 1))
+
+    @property
+    def unseen_count(self) -> int:
+        """How many cards the observer cannot place (``len(unseen_cards)``).
+
+        >>> from tablerules import mentok
+        >>> mentok.observe(mentok.new_game(seed=3), 0).unseen_count
+        44
+        """
+        return self.deck_size + sum(
+            size for seat, size in enumerate(self.hand_sizes) if seat != self.seat
+        )
 
     def __repr__(self) -> str:
         tables = tuple(tuple(cards_text(cards) for cards in seat) for seat in self.tables)

@@ -145,7 +145,7 @@ class Observation(TableFacts):
 
     @property
     def unseen_cards(self) -> tuple[Card, ...]:
-        """The cards whose place the observer cannot know, in deck order.
+        """The cards whose place the observer cannot know, in the order of ``FULL_DECK``.
 
         They are in the draw pile or in other hands (not taken there from the
         discard pile). Their number is the draw pile's size plus the unknown

@@ -89,7 +89,7 @@ class Observation:
 
     @property
     def unseen_cards(self) -> tuple[Card, ...]:
-        """The cards this seat has not seen this round, in deck order.
+        """The cards this seat has not seen this round, in the order of ``FULL_DECK``.
 
         They are in the deck, in other seats' hands and discards, and on
         fantasyland boards hidden from this seat.
