@@ -42,6 +42,7 @@ __all__ = [
     "check_rng",
     "check_seat",
     "check_seed",
+    "check_type",
     "config_to_dict",
     "fast_init",
     "int_item",
@@ -75,6 +76,23 @@ def turn_order(players: int, dealer: int) -> tuple[int, ...]:
     (3, 0, 1, 2)
     """
     return tuple((dealer + 1 + step) % players for step in range(players))
+
+
+def check_type(value: object, expected: type[_T], parameter: str) -> _T:
+    """``value`` if it is an ``expected``, else a :class:`TypeError` naming ``parameter``.
+
+    >>> import tablerules.ofc as ofc
+    >>> check_type(5, ofc.State, "state")
+    Traceback (most recent call last):
+    ...
+    TypeError: state must be a tablerules.ofc.State, not int
+    """
+    if not isinstance(value, expected):
+        package = expected.__module__.rsplit(".", 1)[0]
+        raise TypeError(
+            f"{parameter} must be a {package}.{expected.__name__}, not {type(value).__name__}"
+        )
+    return value
 
 
 def check_rng(rng: object, parameter: str = "rng") -> random.Random:

@@ -59,5 +59,5 @@ def test_known_cards_stay_where_the_history_puts_them() -> None:
 
 
 def test_determinize_refuses_other_observations() -> None:
-    with pytest.raises(tr.RulesError, match=r"needs a tablerules\.mock\.Observation"):
+    with pytest.raises(TypeError, match=r"must be a tablerules\.mock\.Observation"):
         mock.determinize(mock.new_game(seed=1), random.Random(0))  # type: ignore[arg-type]

@@ -82,5 +82,5 @@ def test_hidden_fantasyland_boards_are_sampled() -> None:
 
 
 def test_determinize_refuses_other_observations() -> None:
-    with pytest.raises(tr.RulesError, match=r"needs a tablerules\.ofc\.Observation"):
+    with pytest.raises(TypeError, match=r"must be a tablerules\.ofc\.Observation"):
         ofc.determinize(ofc.new_game(seed=1), random.Random(0))  # type: ignore[arg-type]

@@ -250,5 +250,5 @@ def test_check_state_refuses_a_state_built_by_hand_with_junk() -> None:
     for field, value in junk:
         with pytest.raises(tr.StateError):
             ofc.check_state(attrs.evolve(state, **{field: value}))  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"check_state takes a tablerules\.ofc\.State"):
+    with pytest.raises(TypeError, match=r"state must be a tablerules\.ofc\.State"):
         ofc.check_state(ofc.to_dict(state))  # type: ignore[arg-type]

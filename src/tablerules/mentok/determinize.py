@@ -24,7 +24,7 @@ from typing import Final
 
 import attrs
 
-from tablerules._common import check_rng, fast_init
+from tablerules._common import check_rng, check_type, fast_init
 from tablerules.cards import Card
 from tablerules.errors import RulesError
 from tablerules.mentok.observe import Observation
@@ -261,13 +261,9 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     >>> mentok.determinize(state, random.Random(1))
     Traceback (most recent call last):
     ...
-    TypeError: determinize needs a tablerules.mentok.Observation, not State: pass ...
+    TypeError: observation must be a tablerules.mentok.Observation, not State
     """
-    if not isinstance(observation, Observation):
-        raise TypeError(
-            f"determinize needs a tablerules.mentok.Observation, not {type(observation).__name__}: "
-            "pass mentok.observe(state, seat) as observation"
-        )
+    check_type(observation, Observation, "observation")
     check_rng(rng)
     config = observation.config
     players = config.players

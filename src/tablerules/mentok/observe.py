@@ -6,7 +6,7 @@ from typing import Final
 
 import attrs
 
-from tablerules._common import check_seat, fast_init
+from tablerules._common import check_seat, check_type, fast_init
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.mentok.config import Config
 from tablerules.mentok.state import (
@@ -144,6 +144,7 @@ def observe(state: State, seat: int) -> Observation:
     ...
     tablerules.errors.RulesError: seat must be 0 to 3, not 4
     """
+    check_type(state, State, "state")
     players = state.config.players
     check_seat(seat, players)
     history = state.history

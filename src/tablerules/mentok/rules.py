@@ -20,6 +20,7 @@ from typing import Final
 from tablerules._common import (
     check_rng,
     check_seed,
+    check_type,
     fast_init,
     round_deck,
     stacked_deck,
@@ -252,6 +253,7 @@ def _why_illegal(state: State, action: object) -> str | None:
     Every field :func:`apply_unchecked` relies on is checked here again, so an
     action forged past its constructor gets a reason too, never an exception.
     """
+    check_type(state, State, "state")
     seat = state.to_act
     if seat is None:
         return "the game is over: no more actions are possible"
@@ -355,6 +357,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> actions[0], actions[-1]
     (Ask(target=0, rank=<Rank.TWO: 2>, hand=0, split=False), Stand(hand=0))
     """
+    check_type(state, State, "state")
     seat = state.to_act
     if seat is None:
         return ()
@@ -408,6 +411,7 @@ def random_action(state: State, rng: random.Random) -> Action:
     >>> mentok.is_legal(state, mentok.random_action(state, random.Random(1)))
     True
     """
+    check_type(state, State, "state")
     check_rng(rng)
     seat = state.to_act
     if seat is None:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from tablerules._common import (
     Json,
     bool_item,
+    check_type,
     int_item,
     parse_card_field,
     read_bool,
@@ -121,6 +122,7 @@ def to_dict(state: State) -> Json:
     >>> mentok.from_dict(json.loads(json.dumps(record))) == state
     True
     """
+    check_type(state, State, "state")
     record = write_header(GAME, VERSION, state)
     record.update(
         {

@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from tablerules._common import card_count_problems, turn_order
+from tablerules._common import card_count_problems, check_type, turn_order
 from tablerules.cards import FULL_DECK, Card, Rank, cards_text, is_card
 from tablerules.errors import IllegalActionError, StateError, show
 from tablerules.mentok.actions import Action, Ask, Score, Stand
@@ -74,6 +74,7 @@ def check_state(state: State) -> None:
     ...
     tablerules.errors.StateError: state.to_act must be seat 1, not 2
     """
+    check_type(state, State, "state")
     config = state.config
     if not isinstance(config, Config):
         raise StateError(f"state.config must be a mentok.Config, not {type(config).__name__}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from tablerules._common import check_rng, fast_init
+from tablerules._common import check_rng, check_type, fast_init
 from tablerules.cards import Card
 from tablerules.errors import RulesError
 from tablerules.mock.observe import Observation
@@ -36,11 +36,8 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     >>> mock.observe(guess, 2) == view
     True
     """
+    check_type(observation, Observation, "observation")
     check_rng(rng)
-    if not isinstance(observation, Observation):
-        raise RulesError(
-            f"determinize needs a tablerules.mock.Observation, not {type(observation).__name__}"
-        )
     unseen = list(observation.unseen_cards)
     rng.shuffle(unseen)
     hands: list[tuple[Card, ...]] = []

@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from tablerules._common import check_seat, fast_init
+from tablerules._common import check_seat, check_type, fast_init
 from tablerules.cards import FULL_DECK, Card, cards_text
-from tablerules.mock.state import Melded, TableFacts, held_from_discards, opening_left
+from tablerules.mock.state import Melded, State, TableFacts, held_from_discards, opening_left
 
 if TYPE_CHECKING:
     from tablerules.mock.config import Config
-    from tablerules.mock.state import Event, RoundSummary, State, Step
+    from tablerules.mock.state import Event, RoundSummary, Step
 
 __all__ = ["Observation", "observe"]
 
@@ -188,6 +188,7 @@ def observe(state: State, seat: int) -> Observation:
     ...
     tablerules.errors.RulesError: seat must be 0 to 3, not 4
     """
+    check_type(state, State, "state")
     check_seat(seat, state.config.players)
     return _make_observation(
         seat=seat,

@@ -26,6 +26,7 @@ import attrs
 from tablerules._common import (
     check_rng,
     check_seed,
+    check_type,
     fast_init,
     round_deck,
     stacked_deck,
@@ -172,6 +173,7 @@ def _plural(count: int, word: str) -> str:
 
 def _why_illegal(state: State, action: object) -> str | None:
     """Why ``action`` is illegal now, or ``None`` if it is legal."""
+    check_type(state, State, "state")
     seat = state.to_act
     if isinstance(action, Draw):
         if seat is None:
@@ -355,6 +357,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> len(legal_actions(state)), legal_actions(state)[0]
     (19, Meld(cards='', discards='8s'))
     """
+    check_type(state, State, "state")
     seat = state.to_act
     if seat is None:
         return ()
@@ -384,6 +387,7 @@ def random_action(state: State, rng: random.Random) -> Action:
     >>> random_action(state, random.Random(0)) in legal_actions(state)
     True
     """
+    check_type(state, State, "state")
     if type(rng) is not _RANDOM:
         check_rng(rng)
     seat = state.to_act

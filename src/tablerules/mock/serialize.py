@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final, get_args
 from tablerules._common import (
     Json,
     bool_item,
+    check_type,
     fast_init,
     int_item,
     parse_card_field,
@@ -91,6 +92,7 @@ def to_dict(state: State) -> Json:
     >>> mock.from_dict(json.loads(json.dumps(record))) == state
     True
     """
+    check_type(state, State, "state")
     return {
         **write_header("mock", VERSION, state),
         "hands": [write_cards(hand) for hand in state.hands],

@@ -24,6 +24,7 @@ from typing import Final, get_args
 from tablerules._common import (
     bool_item,
     card_count_problems,
+    check_type,
     fast_init,
     int_item,
     seat_item,
@@ -69,8 +70,7 @@ def check_state(state: State) -> None:
     ...
     tablerules.errors.StateError: state.scores must be zero during round 0, not [0, 3, 0, 0]
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a tablerules.mock.State, not {type(state).__name__}")
+    check_type(state, State, "state")
     if not _has_shape(state):
         _check_shape(state)
     _check_cards(state)  # the hands, melds and piles hold the 52 cards, each once

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tablerules._common import check_rng
+from tablerules._common import check_rng, check_type
 from tablerules.cards import Card
 from tablerules.errors import RulesError
 from tablerules.ofc.board import Board
@@ -36,11 +36,8 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     >>> ofc.observe(guess, 0) == view
     True
     """
+    check_type(observation, Observation, "observation")
     check_rng(rng)
-    if not isinstance(observation, Observation):
-        raise RulesError(
-            f"determinize needs a tablerules.ofc.Observation, not {type(observation).__name__}"
-        )
     config = observation.config
     seat = observation.seat
     unseen = list(observation.unseen_cards)

@@ -6,15 +6,16 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tablerules._common import check_seat
+from tablerules._common import check_seat, check_type
 from tablerules.cards import FULL_DECK
 from tablerules.ofc.board import EMPTY_BOARD
+from tablerules.ofc.state import State
 
 if TYPE_CHECKING:
     from tablerules.cards import Card
     from tablerules.ofc.board import Board
     from tablerules.ofc.config import Config
-    from tablerules.ofc.state import RoundSummary, State
+    from tablerules.ofc.state import RoundSummary
 
 __all__ = ["Observation", "observe"]
 
@@ -123,6 +124,7 @@ def observe(state: State, seat: int) -> Observation:
     >>> observe(state, 1).hand == state.hands[1], observe(state, 0).hand
     (True, ())
     """
+    check_type(state, State, "state")
     players = state.config.players
     check_seat(seat, players)
     over = state.to_act is None

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple, cast
 from tablerules._common import (
     check_rng,
     check_seed,
+    check_type,
     fast_init,
     round_deck,
     stacked_deck,
@@ -264,6 +265,7 @@ def _many(cards: Sequence[Card], one: str, many: str) -> str:
 
 def _why_illegal(state: State, action: object) -> str | None:
     """Why ``action`` may not be played now, or ``None`` if it may."""
+    check_type(state, State, "state")
     if not isinstance(action, Place):
         return (
             f"{show(action)} is not an OFC action; OFC is played with "
@@ -416,6 +418,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> len(legal_actions(state))
     232
     """
+    check_type(state, State, "state")
     seat = state.to_act
     if seat is None:
         return ()
@@ -450,6 +453,7 @@ def random_action(state: State, rng: random.Random) -> Place:
     >>> ofc.is_legal(state, random_action(state, random.Random(5)))
     True
     """
+    check_type(state, State, "state")
     check_rng(rng)
     seat = state.to_act
     if seat is None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from tablerules._common import (
     Json,
     bool_item,
+    check_type,
     int_item,
     parse_card_field,
     read_cards,
@@ -85,6 +86,7 @@ def to_dict(state: State) -> Json:
     >>> ofc.from_dict(json.loads(json.dumps(record))) == state
     True
     """
+    check_type(state, State, "state")
     return {
         **write_header(GAME, VERSION, state),
         "boards": [_board_dict(board) for board in state.boards],

@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
-from tablerules._common import check_cards_once, turn_order
+from tablerules._common import check_cards_once, check_type, turn_order
 from tablerules.cards import Card, is_card
 from tablerules.errors import MAX_INT_BITS, StateError, show
 from tablerules.ofc.board import Board
@@ -47,8 +47,7 @@ def check_state(state: State) -> None:
     ...
     tablerules.errors.StateError: state.scores must be [100, 100] in round 0 ..., not [150, 50]
     """
-    if not isinstance(state, State):
-        raise TypeError(f"check_state takes a tablerules.ofc.State, not {type(state).__name__}")
+    check_type(state, State, "state")
     _check_shape(state)
     config = state.config
     players = config.players
