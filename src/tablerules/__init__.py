@@ -21,7 +21,7 @@ import importlib
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from tablerules._protocol import Game, GameObservation, GameState
+from tablerules._protocol import Game, GameCodec, GameObservation, GameState
 from tablerules.cards import FULL_DECK, Card, Rank, Suit, cards_text, parse_cards
 from tablerules.errors import CardError, ConfigError, IllegalActionError, RulesError, StateError
 from tablerules.ranking import (
@@ -134,6 +134,7 @@ __all__ = [
     "CardError",
     "ConfigError",
     "Game",
+    "GameCodec",
     "GameObservation",
     "GameState",
     "HandCategory",

@@ -21,12 +21,12 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from tablerules.cards import Card
 
-__all__ = ["Game", "GameObservation", "GameState"]
+__all__ = ["Game", "GameCodec", "GameObservation", "GameState"]
 
 
 class GameState(Protocol):
@@ -91,6 +91,46 @@ ObservationT = TypeVar("ObservationT", bound=GameObservation)
 ConfigT = TypeVar("ConfigT")
 
 
+class GameCodec(Protocol[ActionT, ObservationT]):
+    """A game's integer action space and observation vector for one config (``<game>.Codec``).
+
+    Everything is computed from the acting seat's observation alone. Ids are
+    ``0 .. num_actions - 1`` and their meaning is fixed for a config and a
+    ``version``, so trained networks keep working.
+    """
+
+    @property
+    def num_actions(self) -> int:
+        """How many action ids there are."""
+
+    @property
+    def observation_size(self) -> int:
+        """How many bytes :meth:`observation` returns."""
+
+    @property
+    def layout(self) -> Mapping[str, slice]:
+        """The named parts of the observation vector, in order, adding up to its size."""
+
+    @property
+    def version(self) -> int:
+        """The layout's version; it changes whenever an id or a feature changes meaning."""
+
+    def legal_ids(self, view: ObservationT) -> tuple[int, ...]:
+        """The ids of the legal actions, ascending; empty when the seat is not to act."""
+
+    def mask(self, view: ObservationT) -> bytes:
+        """One byte per id: 1 where the id is legal now, else 0."""
+
+    def decode(self, view: ObservationT, action_id: int) -> ActionT:
+        """The action an id stands for; :class:`~tablerules.IllegalActionError` if not legal."""
+
+    def encode(self, view: ObservationT, action: ActionT) -> int:
+        """The id of a legal action; :class:`~tablerules.IllegalActionError` if not legal."""
+
+    def observation(self, view: ObservationT) -> bytes:
+        """The observation as :attr:`observation_size` small-int features (0 to 255)."""
+
+
 class Game(Protocol[StateT, ActionT, ObservationT, ConfigT]):
     """A game module: its classes and its functions.
 
@@ -109,14 +149,18 @@ class Game(Protocol[StateT, ActionT, ObservationT, ConfigT]):
     ) -> StateT:
         """A new game; the seed fixes every shuffle."""
 
-    def legal_actions(self, state: StateT) -> Sequence[ActionT]:
-        """Every legal action of the seat to act, in a stable order."""
+    @property
+    def Codec(self) -> Callable[[ConfigT], GameCodec[ActionT, ObservationT]]:  # noqa: N802
+        """The game's codec class: integer actions and observation vectors for a config."""
 
-    def is_legal(self, state: StateT, action: ActionT) -> bool:
+    def legal_actions(self, state: StateT | ObservationT) -> Sequence[ActionT]:
+        """Every legal action of the seat to act, in a stable order, from a state or its view."""
+
+    def is_legal(self, state: StateT | ObservationT, action: ActionT) -> bool:
         """Whether ``action`` is legal now."""
 
-    def random_action(self, state: StateT, rng: random.Random) -> ActionT:
-        """A legal action drawn with ``rng``."""
+    def random_action(self, state: StateT | ObservationT, rng: random.Random) -> ActionT:
+        """A legal action drawn with ``rng``, from a state or the acting seat's view."""
 
     def apply(self, state: StateT, action: ActionT) -> StateT:
         """The state after ``action``; the given state is unchanged."""
