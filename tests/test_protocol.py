@@ -668,3 +668,125 @@ def test_the_error_family_is_one_tree() -> None:
         assert issubclass(error, tr.RulesError)
     assert issubclass(tr.RulesError, ValueError)
     assert tr.IllegalActionError("x", None).action is None
+
+
+# --- bots act on what they see: observation-first functions and codecs ------------------
+
+CODEC_CONFIGS: dict[str, list[object]] = {
+    "ofc": [
+        ofc.Config(max_rounds=2),
+        ofc.Config(players=3, max_rounds=2),
+        ofc.Config(variant="classic", players=4, max_rounds=1),
+    ],
+    "mock": [mock.Config(players=3, max_rounds=1), mock.Config(max_rounds=1)],
+    "mentok": [
+        mentok.Config(players=2, max_rounds=2),
+        mentok.Config(players=3, strict=False, max_rounds=1),
+        mentok.Config(players=6, decks=2, max_rounds=1),
+    ],
+}
+codec_games_and_configs = st.sampled_from(game_names()).flatmap(
+    lambda name: st.tuples(st.just(name), st.sampled_from(CODEC_CONFIGS[name]))
+)
+
+
+def is_listable(name: str, state: Any) -> bool:
+    """Whether listing every legal action is cheap (not an OFC fantasyland turn)."""
+    return not (name == "ofc" and state.in_fantasyland_turn)
+
+
+@settings(max_examples=max(12, settings().max_examples // 5))
+@given(codec_games_and_configs, st.integers(0, 10_000))
+def test_bots_get_the_same_answers_from_their_observation(
+    choice: tuple[str, object], seed: int
+) -> None:
+    name, config = choice
+    game: AnyGame = tr.GAMES[name]
+
+    def check(state: Any, action: Any) -> None:
+        for seat in range(len(state.scores)):
+            view = game.observe(state, seat)
+            if seat != state.to_act:
+                assert len(game.legal_actions(view)) == 0
+                assert not game.is_legal(view, action)
+                with pytest.raises(tr.IllegalActionError):
+                    game.random_action(view, random.Random(seed))
+                continue
+            assert game.is_legal(view, action)
+            draw = random.Random(seed).random()
+            assert game.random_action(view, random.Random(draw)) == game.random_action(
+                state, random.Random(draw)
+            )
+            if is_listable(name, state):
+                assert list(game.legal_actions(view)) == list(game.legal_actions(state))
+
+    playout(game, config, seed, check)
+
+
+@settings(max_examples=max(12, settings().max_examples // 5))
+@given(codec_games_and_configs, st.integers(0, 10_000))
+def test_codec_ids_are_the_legal_actions(choice: tuple[str, object], seed: int) -> None:
+    name, config = choice
+    game: AnyGame = tr.GAMES[name]
+    codec = game.Codec(config)
+    assert codec.version >= 1
+    assert sum(part.stop - part.start for part in codec.layout.values()) == codec.observation_size
+    starts = sorted(part.start for part in codec.layout.values())
+    assert starts[0] == 0
+    rng = random.Random(seed)
+
+    def check(state: Any, action: Any) -> None:
+        for seat in range(len(state.scores)):
+            view = game.observe(state, seat)
+            ids = codec.legal_ids(view)
+            mask = codec.mask(view)
+            features = codec.observation(view)
+            assert len(mask) == codec.num_actions
+            assert len(features) == codec.observation_size
+            assert [i for i, bit in enumerate(mask) if bit] == list(ids)
+            assert set(mask) <= {0, 1}
+            if seat != state.to_act:
+                assert ids == ()
+                continue
+            assert ids, "the seat to act has a legal id"
+            assert list(ids) == sorted(set(ids))
+            decoded = [codec.decode(view, action_id) for action_id in ids]
+            assert all(game.is_legal(state, other) for other in decoded)
+            assert [codec.encode(view, other) for other in decoded] == list(ids)
+            if is_listable(name, state):
+                assert set(decoded) == set(game.legal_actions(state))
+                assert len(set(decoded)) == len(decoded)
+            illegal = [i for i in range(codec.num_actions) if not mask[i]]
+            if illegal:
+                with pytest.raises(tr.IllegalActionError):
+                    codec.decode(view, rng.choice(illegal))
+            # Hidden cards moved: the same view gives the same bytes.
+            guess = game.observe(game.determinize(view, rng), seat)
+            assert guess == view
+            assert codec.observation(guess) == features
+            assert codec.mask(guess) == mask
+
+    playout(game, config, seed, check)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_codec_refuses_ids_and_actions_of_the_wrong_kind(name: str) -> None:
+    game: Any = tr.GAMES[name]  # untyped: these calls break the types on purpose
+    config = CODEC_CONFIGS[name][0]
+    codec = game.Codec(config)
+    state = game.new_game(config, seed=3)
+    view = game.observe(state, state.to_act)
+    for bad_id in (-1, codec.num_actions, 10**9):
+        with pytest.raises(tr.IllegalActionError):
+            codec.decode(view, bad_id)
+    for junk in ("0", None, 1.0):
+        with pytest.raises(TypeError):
+            codec.decode(view, junk)
+    with pytest.raises(TypeError):
+        codec.encode(view, "not an action")
+    with pytest.raises(TypeError):
+        codec.legal_ids(state)
+    other = tr.GAMES["mock" if name != "mock" else "ofc"]
+    other_state = other.new_game(seed=3)
+    with pytest.raises((TypeError, tr.IllegalActionError)):
+        codec.encode(view, other.random_action(other_state, random.Random(0)))
