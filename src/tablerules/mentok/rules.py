@@ -19,6 +19,7 @@ from typing import Final
 
 from tablerules._common import (
     check_rng,
+    check_seat,
     check_seed,
     check_type,
     fast_init,
@@ -27,9 +28,10 @@ from tablerules._common import (
     turn_order,
 )
 from tablerules.cards import Card, Rank
-from tablerules.errors import ConfigError, IllegalActionError, show
+from tablerules.errors import ConfigError, IllegalActionError, RulesError, show
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
+from tablerules.mentok.observe import Observation
 from tablerules.mentok.scoring import (
     RANK_OF,
     game_winners,
@@ -43,6 +45,7 @@ from tablerules.mentok.state import (
     RoundSummary,
     StandRecord,
     State,
+    TableFacts,
     cheated_seats,
     seat_done,
 )
@@ -186,15 +189,62 @@ def new_game(
 # --- legality ----------------------------------------------------------------
 
 
-def sphere(state: State, seat: int) -> frozenset[int]:
+_OVER: Final = "the game is over: no more actions are possible"
+
+
+def _turn(state: object) -> tuple[int, tuple[Card, ...]] | str:
+    """The seat to act and its hand, or why nobody can act in ``state``.
+
+    ``state`` is a :class:`State` or an :class:`Observation`; a view of a
+    seat that is not to act has no turn. Anything else is a :class:`TypeError`.
+    """
+    if isinstance(state, State):
+        seat = state.to_act
+        if seat is None:
+            return _OVER
+        return seat, state.hands[seat]
+    if isinstance(state, Observation):
+        seat = state.to_act
+        if seat is None:
+            return _OVER
+        if seat != state.seat:
+            return f"seat {state.seat} is not to act: it is seat {seat}'s turn"
+        return seat, state.hand
+    raise TypeError(
+        "state must be a tablerules.mentok.State or a tablerules.mentok.Observation, "
+        f"not {type(state).__name__}"
+    )
+
+
+def sphere(state: State | Observation, seat: int) -> frozenset[int]:
     """The ranks ``seat`` may ask for: those in its hand or in any of its table hands.
+
+    From a :class:`State` for any seat; from an :class:`Observation` for the
+    observer only (another seat's hand is hidden).
 
     >>> from tablerules import mentok
     >>> state = mentok.new_game(seed=3)
     >>> sorted(mentok.sphere(state, 1))
     [2, 3, 4, 7, 9]
+    >>> mentok.sphere(mentok.observe(state, 1), 1) == mentok.sphere(state, 1)
+    True
+    >>> mentok.sphere(mentok.observe(state, 1), 2)
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.RulesError: an observation shows only its own seat's sphere (seat 1), ...
     """
-    ranks = {RANK_OF[card] for card in state.hands[seat]}
+    if isinstance(state, Observation):
+        if seat != state.seat:
+            raise RulesError(
+                "an observation shows only its own seat's sphere "
+                f"(seat {state.seat}), not seat {show(seat)}'s"
+            )
+        hand = state.hand
+    else:
+        check_type(state, State, "state")
+        check_seat(seat, state.config.players)
+        hand = state.hands[seat]
+    ranks = {RANK_OF[card] for card in hand}
     for cards in state.tables[seat]:
         ranks.update(RANK_OF[card] for card in cards)
     return frozenset(ranks)
@@ -207,7 +257,7 @@ _OTHERS: Final = {
 }
 
 
-def _targets(state: State, seat: int) -> tuple[int, ...]:
+def _targets(state: TableFacts, seat: int) -> tuple[int, ...]:
     """The seats ``seat`` may ask: every other seat in the round."""
     others = _OTHERS[state.config.players, seat]
     tables = state.tables
@@ -216,9 +266,9 @@ def _targets(state: State, seat: int) -> tuple[int, ...]:
     return tuple(other for other in others if tables[other])
 
 
-def _in_sphere(state: State, seat: int, rank: int) -> bool:
+def _in_sphere(state: TableFacts, seat: int, hand: tuple[Card, ...], rank: int) -> bool:
     rank_of = RANK_OF
-    for card in state.hands[seat]:
+    for card in hand:
         if rank_of[card] == rank:
             return True
     for cards in state.tables[seat]:
@@ -232,7 +282,7 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _why_hand_closed(state: State, seat: int, hand: object, verb: str) -> str | None:
+def _why_hand_closed(state: TableFacts, seat: int, hand: object, verb: str) -> str | None:
     tables = state.tables[seat]
     if not _is_int(hand):
         return f"hand must be the index of a table hand, not {show(hand)}"
@@ -247,16 +297,19 @@ def _why_hand_closed(state: State, seat: int, hand: object, verb: str) -> str | 
     return None
 
 
-def _why_illegal(state: State, action: object) -> str | None:
+def why_illegal(state: State | Observation, action: object) -> str | None:
     """Why ``action`` is illegal now, or None if it is legal.
 
-    Every field :func:`apply_unchecked` relies on is checked here again, so an
-    action forged past its constructor gets a reason too, never an exception.
+    ``state`` is a :class:`State` or an :class:`Observation` (only its own
+    seat's actions, on its own turn). Every field :func:`apply_unchecked`
+    relies on is checked here again, so an action forged past its constructor
+    gets a reason too, never an exception.
     """
-    check_type(state, State, "state")
-    seat = state.to_act
-    if seat is None:
-        return "the game is over: no more actions are possible"
+    turn = _turn(state)
+    if type(turn) is str:
+        return turn
+    assert isinstance(turn, tuple)
+    seat, held = turn
     kind = type(action)
     try:
         if kind is Score:
@@ -264,16 +317,16 @@ def _why_illegal(state: State, action: object) -> str | None:
             return _why_not_score(state, seat, action.use_hand)
         if kind is Stand:
             assert isinstance(action, Stand)
-            return _why_not_play(state, seat, action, action.hand)
+            return _why_not_play(state, seat, held, action, action.hand)
         if kind is Ask:
             assert isinstance(action, Ask)
-            return _why_not_play(state, seat, action, action.hand)
+            return _why_not_play(state, seat, held, action, action.hand)
     except AttributeError:
         return f"this {kind.__name__} lacks a field: build actions with their constructors"
     return f"{show(action)} is not a Mentok action (Ask, Stand or Score)"
 
 
-def _why_not_score(state: State, seat: int, use_hand: object) -> str | None:
+def _why_not_score(state: TableFacts, seat: int, use_hand: object) -> str | None:
     if not seat_done(state.tables[seat], state.stood[seat]):
         return f"Score is chosen only when every player is done; seat {seat} must Ask or Stand now"
     if not isinstance(use_hand, bool):
@@ -281,7 +334,9 @@ def _why_not_score(state: State, seat: int, use_hand: object) -> str | None:
     return None
 
 
-def _why_not_play(state: State, seat: int, action: Ask | Stand, hand: object) -> str | None:
+def _why_not_play(
+    state: TableFacts, seat: int, held: tuple[Card, ...], action: Ask | Stand, hand: object
+) -> str | None:
     kind = type(action)
     # A named hand that is active proves the seat is not done, so the round
     # is still in play; only a failed check needs the slower scoring test.
@@ -323,7 +378,7 @@ def _why_not_play(state: State, seat: int, action: Ask | Stand, hand: object) ->
                 f"a split asks for the rank of the base card ({Rank(base).letter}), "
                 f"not {rank.letter}"
             )
-    if state.config.strict and not _in_sphere(state, seat, rank):
+    if state.config.strict and not _in_sphere(state, seat, held, rank):
         return (
             f"seat {seat} cannot ask for {rank.letter}: it is outside its sphere of influence "
             "(the ranks in its hand and on its table hands)"
@@ -331,19 +386,30 @@ def _why_not_play(state: State, seat: int, action: Ask | Stand, hand: object) ->
     return None
 
 
-def is_legal(state: State, action: object) -> bool:
+def is_legal(state: State | Observation, action: object) -> bool:
     """True if ``action`` may be applied to ``state`` now.
+
+    ``state`` may be the acting seat's :class:`Observation` instead, with the
+    same answer; a view of a seat that is not to act gives False.
 
     >>> from tablerules import mentok
     >>> state = mentok.new_game(seed=3)
     >>> mentok.is_legal(state, mentok.Stand()), mentok.is_legal(state, mentok.Score())
     (True, False)
+    >>> mentok.is_legal(mentok.observe(state, 1), mentok.Stand())   # seat 1 is to act
+    True
+    >>> mentok.is_legal(mentok.observe(state, 2), mentok.Stand())   # seat 2 is not
+    False
     """
-    return _why_illegal(state, action) is None
+    return why_illegal(state, action) is None
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State | Observation) -> tuple[Action, ...]:
     """Every legal action of the seat to act, in a stable order; empty once the game is over.
+
+    ``state`` may be the acting seat's :class:`Observation` instead: a bot
+    needs nothing more, and the answer is the same, in the same order. A view
+    of a seat that is not to act gives ``()``.
 
     In play: every Ask inside the sphere of influence (by target seat, then
     rank, then table hand, without then with ``split``), then with
@@ -356,11 +422,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> actions = mentok.legal_actions(state)
     >>> actions[0], actions[-1]
     (Ask(target=0, rank=<Rank.TWO: 2>, hand=0, split=False), Stand(hand=0))
+    >>> mentok.legal_actions(mentok.observe(state, 1)) == actions
+    True
+    >>> mentok.legal_actions(mentok.observe(state, 0))
+    ()
     """
-    check_type(state, State, "state")
-    seat = state.to_act
-    if seat is None:
+    turn = _turn(state)
+    if type(turn) is str:
         return ()
+    assert isinstance(turn, tuple)
+    seat, held = turn
     tables = state.tables[seat]
     stood = state.stood[seat]
     active = [
@@ -370,7 +441,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     ]
     if not active:
         return _SCORES
-    ranks = set(map(_RANK_GET, state.hands[seat]))
+    ranks = set(map(_RANK_GET, held))
     for cards in tables:
         ranks.update(map(_RANK_GET, cards))
     inside = sorted(ranks)
@@ -396,12 +467,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-def random_action(state: State, rng: random.Random) -> Action:
+def random_action(state: State | Observation, rng: random.Random) -> Action:
     """A legal action drawn uniformly at random with ``rng``.
 
     The choice depends only on ``rng`` and the state: it is
     ``legal_actions(state)[rng.randrange(len(legal_actions(state)))]``,
-    found without building the list. Once the game is over it raises
+    found without building the list. The acting seat's :class:`Observation`
+    does as well as the state: same draws, same action. Once the game is over,
+    or for a view of a seat that is not to act, it raises
     :class:`~tablerules.IllegalActionError`; an ``rng`` that is not a
     :class:`random.Random` is a :class:`TypeError`.
 
@@ -410,12 +483,23 @@ def random_action(state: State, rng: random.Random) -> Action:
     >>> state = mentok.new_game(seed=3)
     >>> mentok.is_legal(state, mentok.random_action(state, random.Random(1)))
     True
+    >>> view = mentok.observe(state, 1)   # seat 1 is to act
+    >>> draw = mentok.random_action(view, random.Random(4))
+    >>> draw == mentok.random_action(state, random.Random(4))
+    True
+    >>> mentok.random_action(mentok.observe(state, 0), random.Random(1))
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.IllegalActionError: seat 0 is not to act: it is seat 1's turn; there is ...
     """
-    check_type(state, State, "state")
+    turn = _turn(state)
     check_rng(rng)
-    seat = state.to_act
-    if seat is None:
-        raise IllegalActionError("the game is over: there is no action to choose")
+    if type(turn) is str:
+        if turn is _OVER:
+            raise IllegalActionError("the game is over: there is no action to choose")
+        raise IllegalActionError(f"{turn}; there is no action to choose")
+    assert isinstance(turn, tuple)
+    seat, held = turn
     tables = state.tables[seat]
     stood = state.stood[seat]
     if len(tables) == 1:
@@ -429,7 +513,7 @@ def random_action(state: State, rng: random.Random) -> Action:
     if not active:
         return _SCORES[rng.randrange(2)]
     rank_of = _RANK_GET
-    ranks = set(map(rank_of, state.hands[seat]))
+    ranks = set(map(rank_of, held))
     for cards in tables:
         ranks.update(map(rank_of, cards))
     inside = sorted(ranks)
@@ -580,7 +664,7 @@ def _apply_ask(state: State, seat: int, action: Ask) -> State:
     hand = action.hand
     hands = state.hands
     deck = state.deck
-    cheat = not state.config.strict and not _in_sphere(state, seat, rank)
+    cheat = not state.config.strict and not _in_sphere(state, seat, hands[seat], rank)
     held = hands[target]
     given = False
     card: Card | None = None
@@ -728,7 +812,8 @@ def apply(state: State, action: Action) -> State:
     ...
     tablerules.errors.IllegalActionError: seat 0 cannot ask for A: it is outside its sphere ...
     """
-    reason = _why_illegal(state, action)
+    check_type(state, State, "state")
+    reason = why_illegal(state, action)
     if reason is not None:
         raise IllegalActionError(reason, action)
     return apply_unchecked(state, action)
