@@ -203,11 +203,18 @@ def test_no_fantasyland_when_switched_off() -> None:
     assert state.last_round.next_fantasyland == (0, 0)
 
 
-def test_fantasyland_turn_cannot_be_listed_but_can_be_checked_and_drawn() -> None:
+def test_fantasyland_turn_is_listed_lazily_checked_and_drawn() -> None:
     state, actions = scripted(ofc.Config(), BOARDS_QUEENS_TOP, DISCARDS, seed=8)
     state = play(state, actions)
-    with pytest.raises(tr.RulesError, match="too many"):
-        ofc.legal_actions(state)
+    listed = ofc.legal_actions(state)
+    assert isinstance(listed, ofc.FantasylandSettings)
+    assert len(listed) == ofc.count_fantasyland_settings(state.hands[1]) == 7_567_560
+    assert listed == ofc.legal_actions(ofc.observe(state, 1))
+    assert ofc.legal_actions(ofc.observe(state, 0)) == ()
+    for seed in range(5):
+        drawn = random.Random(seed).choice(listed)
+        assert ofc.is_legal(state, drawn)
+        assert drawn in listed
     for seed in range(5):
         action = ofc.random_action(state, random.Random(seed))
         assert ofc.is_legal(state, action)

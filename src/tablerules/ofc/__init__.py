@@ -17,6 +17,7 @@ from tablerules.ofc.board import Board
 from tablerules.ofc.config import Config
 from tablerules.ofc.determinize import determinize
 from tablerules.ofc.fantasyland import (
+    FantasylandSettings,
     count_fantasyland_settings,
     fantasyland_settings,
     solve_fantasyland,
@@ -47,6 +48,7 @@ __all__ = [
     "Action",
     "Board",
     "Config",
+    "FantasylandSettings",
     "Observation",
     "PairScore",
     "Place",

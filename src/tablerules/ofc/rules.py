@@ -1,5 +1,9 @@
 """Playing OFC: new_game, legal_actions, is_legal, random_action, apply and apply_unchecked.
 
+``legal_actions``, ``is_legal`` and ``random_action`` take a :class:`State` or
+the acting seat's :class:`~tablerules.ofc.Observation` alike: they need only
+what the seat to act sees (its cards, its board, the street).
+
 The order of a round's turns is written once, in :func:`round_turns`: every
 fantasyland seat sets its board first, in turn order, then the other seats
 play each street in turn order. :func:`apply_unchecked` follows it to deal
@@ -28,18 +32,18 @@ from typing import TYPE_CHECKING, Final, NamedTuple, cast
 from tablerules._common import (
     check_rng,
     check_seed,
-    check_type,
     fast_init,
     round_deck,
     stacked_deck,
     turn_order,
 )
 from tablerules.cards import Card, cards_text, is_card
-from tablerules.errors import ConfigError, IllegalActionError, RulesError, show
+from tablerules.errors import ConfigError, IllegalActionError, show
 from tablerules.ofc.actions import Action, Place, make_place
 from tablerules.ofc.board import EMPTY_BOARD, ROW_NAMES, ROW_SIZES, make_board
 from tablerules.ofc.config import STREETS, Config, config_or_default
-from tablerules.ofc.fantasyland import solve_fantasyland
+from tablerules.ofc.fantasyland import FantasylandSettings, solve_fantasyland
+from tablerules.ofc.observe import Observation
 from tablerules.ofc.scoring import score_round, supply_counts
 from tablerules.ofc.state import RoundSummary, State
 
@@ -256,6 +260,34 @@ def new_game(
     )
 
 
+# --- the seat to act, from a state or a view --------------------------------------
+
+
+def _checked(state: object) -> State | Observation:
+    """``state`` if it is a State or an Observation, else a TypeError naming the parameter."""
+    if isinstance(state, (State, Observation)):
+        return state
+    raise TypeError(
+        "state must be a tablerules.ofc.State or a tablerules.ofc.Observation, "
+        f"not {type(state).__name__}"
+    )
+
+
+def _mover(state: State | Observation) -> int | None:
+    """The seat that acts now, if this is a state or that seat's view; else ``None``."""
+    seat = state.to_act
+    if seat is not None and isinstance(state, Observation) and seat != state.seat:
+        return None
+    return seat
+
+
+def _holding(state: State | Observation, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` (the seat to act) holds, from the state or its own view."""
+    if isinstance(state, Observation):
+        return state.hand
+    return state.hands[seat]
+
+
 # --- checking actions -----------------------------------------------------------
 
 
@@ -263,9 +295,9 @@ def _many(cards: Sequence[Card], one: str, many: str) -> str:
     return f"{cards_text(cards)} {one if len(cards) == 1 else many}"
 
 
-def _why_illegal(state: State, action: object) -> str | None:
+def _why_illegal(state: State | Observation, action: object) -> str | None:
     """Why ``action`` may not be played now, or ``None`` if it may."""
-    check_type(state, State, "state")
+    _checked(state)
     if not isinstance(action, Place):
         return (
             f"{show(action)} is not an OFC action; OFC is played with "
@@ -274,6 +306,8 @@ def _why_illegal(state: State, action: object) -> str | None:
     seat = state.to_act
     if seat is None:
         return "the game is over: no more actions can be played"
+    if isinstance(state, Observation) and seat != state.seat:
+        return f"it is seat {seat}'s turn: seat {state.seat} may not act now"
     top, middle, bottom, discard = action.top, action.middle, action.bottom, action.discard
     try:
         named = top + middle + bottom + discard
@@ -284,7 +318,7 @@ def _why_illegal(state: State, action: object) -> str | None:
     for item in named:
         if type(item) is not Card:
             return f"{show(item)} is not a Card; name cards as Card values or text such as 'As'"
-    hand = state.hands[seat]
+    hand = _holding(state, seat)
     if len(named) != len(hand) or set(named) != set(hand):
         return _misnamed(named, hand, seat)
     in_fantasyland = state.fantasyland[seat] > 0
@@ -339,8 +373,10 @@ def _misnamed(named: tuple[Card, ...], hand: tuple[Card, ...], seat: int) -> str
     )
 
 
-def is_legal(state: State, action: object) -> bool:
-    """Whether ``action`` may be played now.
+def is_legal(state: State | Observation, action: object) -> bool:
+    """Whether ``action`` may be played now, asked of the state or of a seat's view.
+
+    A view of a seat that is not to act answers ``False``.
 
     >>> import tablerules as tr
     >>> import tablerules.ofc as ofc
@@ -349,6 +385,9 @@ def is_legal(state: State, action: object) -> bool:
     True
     >>> is_legal(state, ofc.Place(top="2c 2d 2h 2s", bottom="3c"))
     False
+    >>> place = ofc.Place(top="2c 2d 2h", bottom="2s 3c")
+    >>> is_legal(ofc.observe(state, 1), place), is_legal(ofc.observe(state, 0), place)
+    (True, False)
     """
     return _why_illegal(state, action) is None
 
@@ -397,37 +436,38 @@ def _choices(size: int, discards: int, room: tuple[int, int, int]) -> tuple[Choi
     return tuple(found)
 
 
-def _street_choices(state: State, seat: int) -> tuple[list[Card], tuple[Choice, ...]]:
-    hand = sorted(state.hands[seat])
+def _street_choices(state: State | Observation, seat: int) -> tuple[list[Card], tuple[Choice, ...]]:
+    hand = sorted(_holding(state, seat))
     board = state.boards[seat]
     room = (3 - len(board.top), 5 - len(board.middle), 5 - len(board.bottom))
     discards = street_discards(state.config.variant, state.street)
     return hand, _choices(len(hand), discards, room)
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every legal placement for the seat to act, in a stable order; empty once over.
+def legal_actions(state: State | Observation) -> Sequence[Action]:
+    """Every legal placement for the seat to act, in a stable order, from the state or its view.
 
+    Empty once the game is over, and for a view of a seat that is not to act.
     A placement is a set of cards per row, so two orders of the same cards
-    are one action. A fantasyland turn has far too many placements to list:
-    there this raises :class:`~tablerules.RulesError`; use :func:`is_legal`,
-    :func:`random_action` or :func:`~tablerules.ofc.fantasyland_settings`.
+    are one action. On a street the actions come as a tuple: discards first
+    (by position in the sorted hand), then every way to send the other cards
+    to rows with room. On a fantasyland turn, which has millions of settings,
+    they come as a lazy :class:`~tablerules.ofc.FantasylandSettings` in the
+    order of :func:`~tablerules.ofc.fantasyland_settings`: ``len``,
+    indexing, ``in`` and ``random.Random().choice`` work without listing them.
 
     >>> import tablerules.ofc as ofc
     >>> state = ofc.new_game(seed=1)
-    >>> len(legal_actions(state))
-    232
+    >>> len(legal_actions(state)), len(legal_actions(ofc.observe(state, 1)))
+    (232, 232)
+    >>> legal_actions(ofc.observe(state, 0))
+    ()
     """
-    check_type(state, State, "state")
-    seat = state.to_act
+    seat = _mover(_checked(state))
     if seat is None:
         return ()
     if state.fantasyland[seat]:
-        raise RulesError(
-            f"seat {seat} is setting a fantasyland board of {state.fantasyland[seat]} cards: "
-            "there are far too many placements to list; use is_legal() and random_action(), "
-            "or build a Place yourself"
-        )
+        return FantasylandSettings(_holding(state, seat))
     hand, choices = _street_choices(state, seat)
     return tuple(
         [
@@ -439,27 +479,43 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     )
 
 
-def random_action(state: State, rng: random.Random) -> Place:
+def random_action(state: State | Observation, rng: random.Random) -> Place:
     """A legal action drawn with ``rng``: uniform over :func:`legal_actions` on a street.
 
-    On a fantasyland turn it returns :func:`~tablerules.ofc.solve_fantasyland`'s
-    setting (the best one for royalties and staying; deterministic, a few
-    milliseconds), so playouts that reach fantasyland stay realistic. Once
-    the game is over it raises :class:`~tablerules.IllegalActionError`.
+    The state and the acting seat's view give the same action for the same
+    ``rng``. On a fantasyland turn it returns
+    :func:`~tablerules.ofc.solve_fantasyland`'s setting (the best one for
+    royalties and staying; deterministic, a few milliseconds, no draw from
+    ``rng``), so playouts that reach fantasyland stay realistic; for a uniform
+    setting use ``rng.choice(legal_actions(state))``. Once the game is over, or
+    for a view of a seat that is not to act, it raises
+    :class:`~tablerules.IllegalActionError`.
 
     >>> import random
     >>> import tablerules.ofc as ofc
     >>> state = ofc.new_game(seed=1)
     >>> ofc.is_legal(state, random_action(state, random.Random(5)))
     True
+    >>> random_action(ofc.observe(state, 1), random.Random(5)) == random_action(
+    ...     state, random.Random(5)
+    ... )
+    True
+    >>> random_action(ofc.observe(state, 0), random.Random(5))
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.IllegalActionError: it is seat 1's turn: seat 0 has no action to choose
     """
-    check_type(state, State, "state")
+    _checked(state)
     check_rng(rng)
     seat = state.to_act
     if seat is None:
         raise IllegalActionError("the game is over: there is no action to choose")
+    if isinstance(state, Observation) and seat != state.seat:
+        raise IllegalActionError(
+            f"it is seat {seat}'s turn: seat {state.seat} has no action to choose"
+        )
     if state.fantasyland[seat]:
-        return solve_fantasyland(state.hands[seat], state.config)
+        return solve_fantasyland(_holding(state, seat), state.config)
     hand, choices = _street_choices(state, seat)
     top, middle, bottom, discard = choices[int(rng.random() * len(choices))]
     return make_place(
