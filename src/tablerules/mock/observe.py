@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Observation", "observe"]
 
+DECK_SIZE: Final = len(FULL_DECK)
+
 
 def _cards_repr(cards: tuple[Card, ...]) -> str:
     return repr(cards_text(cards))
@@ -99,8 +101,20 @@ class Observation(TableFacts):
 
     @property
     def discard_size(self) -> int:
-        """Cards in the discard pile."""
-        return len(self.discard_pile)
+        """Cards in the discard pile: the cards of the deck that are nowhere else.
+
+        Every card is in the draw pile, a hand, a meld or the discard pile,
+        so the sizes the observation shows give it without replaying the
+        history (it equals ``len(discard_pile)``).
+
+        >>> import tablerules.mock as mock
+        >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
+        >>> state = mock.apply(state, mock.Meld(discards="8s"))
+        >>> seen = mock.observe(state, 0)
+        >>> seen.discard_size, len(seen.discard_pile)
+        (1, 1)
+        """
+        return DECK_SIZE - self.deck_size - sum(self.hand_sizes) - sum(map(len, self.melds))
 
     @property
     def top_discard(self) -> Card | None:
@@ -123,6 +137,12 @@ class Observation(TableFacts):
 
     def _has_discards(self) -> bool:
         return self.discard_size > 0
+
+    def _has_deck(self) -> bool:
+        return self.deck_size > 0
+
+    def _hand_to_act(self) -> tuple[Card, ...] | None:
+        return self.hand if self.to_act == self.seat else None
 
     @property
     def known_hands(self) -> tuple[tuple[Card, ...], ...]:

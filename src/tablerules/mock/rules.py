@@ -19,14 +19,13 @@ import itertools
 import operator
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 import attrs
 
 from tablerules._common import (
     check_rng,
     check_seed,
-    check_type,
     fast_init,
     round_deck,
     stacked_deck,
@@ -45,6 +44,7 @@ from tablerules.mock.state import (
     Melded,
     RoundSummary,
     State,
+    TableFacts,
     fewest_to_meld,
     opening_left,
 )
@@ -52,14 +52,20 @@ from tablerules.mock.state import (
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from tablerules.mock.observe import Observation
+
 __all__ = [
     "apply",
     "apply_unchecked",
     "deal_round",
     "is_legal",
     "legal_actions",
+    "meld_positions",
+    "meld_templates",
     "new_game",
     "random_action",
+    "table_of",
+    "why_illegal",
 ]
 
 _make_state: Final = fast_init(State)
@@ -171,34 +177,53 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def _why_illegal(state: State, action: object) -> str | None:
+def table_of(state: object) -> State | Observation:
+    """``state`` if it is a :class:`State` or an :class:`Observation`, else a :class:`TypeError`."""
+    if type(state) is State or isinstance(state, TableFacts):
+        return cast("State | Observation", state)  # the only two kinds of TableFacts
+    raise TypeError(
+        "state must be a tablerules.mock.State or a tablerules.mock.Observation, "
+        f"not {type(state).__name__}"
+    )
+
+
+def _cannot_act(table: State | Observation) -> str:
+    """Why nobody can act on ``table``: the game is over, or it is a view of a seat not to act."""
+    seat = table.to_act
+    if seat is None or isinstance(table, State):
+        return "the game is over: no more actions can be played"
+    return (
+        f"it is seat {seat}'s turn: this observation is seat {table.seat}'s, which cannot act now"
+    )
+
+
+def why_illegal(state: State | Observation, action: object) -> str | None:
     """Why ``action`` is illegal now, or ``None`` if it is legal."""
-    check_type(state, State, "state")
-    seat = state.to_act
+    table = table_of(state)
+    if not isinstance(action, (Draw, Meld)):
+        return f"{action!r} is not a Mock action (tablerules.mock.Draw or tablerules.mock.Meld)"
+    seat = table.to_act
+    hand = table._hand_to_act()
+    if seat is None or hand is None:
+        return _cannot_act(table)
     if isinstance(action, Draw):
-        if seat is None:
-            return "the game is over: no more actions can be played"
-        if state.step != "draw":
+        if table.step != "draw":
             return "you have already drawn this turn: meld and equalise now with a Meld"
         try:
             from_discard = action.from_discard
         except AttributeError:  # built past the constructor
             from_discard = None
         if from_discard is True:
-            if not state.discard_pile:
-                if not state.history:
+            if not table._has_discards():
+                if not table.history:
                     return "the first turn of a round is blind: there is no discard pile yet"
                 return "the discard pile is empty: draw from the draw pile"
         elif from_discard is not False:
             return "Draw.from_discard must be True or False; build actions with Draw(...)"
-        elif not state.deck:
+        elif not table._has_deck():
             return "the draw pile is empty: take the top card of the discard pile"
         return None
-    if not isinstance(action, Meld):
-        return f"{action!r} is not a Mock action (tablerules.mock.Draw or tablerules.mock.Meld)"
-    if seat is None:
-        return "the game is over: no more actions can be played"
-    if state.step != "meld":
+    if table.step != "meld":
         return "draw first: a turn starts with a Draw, from the draw pile or the discard pile"
     cards: tuple[Card, ...]
     discards: tuple[Card, ...]
@@ -208,8 +233,7 @@ def _why_illegal(state: State, action: object) -> str | None:
         return "a Meld must have cards and discards; build actions with Meld(...)"
     if type(cards) is not tuple or type(discards) is not tuple:
         return "Meld.cards and Meld.discards must be tuples of cards; build actions with Meld(...)"
-    hand = state.hands[seat]
-    melded = len(state.melds[seat])
+    melded = len(table.melds[seat])
     for index, card in enumerate(cards):
         if id(card) not in CARD_IDS or card not in hand:
             return _not_held(card, "meld", "Meld.cards")
@@ -223,7 +247,7 @@ def _why_illegal(state: State, action: object) -> str | None:
             f"more than five melded: you have {melded} melded and meld {len(cards)} more; "
             "a melded hand holds at most five cards"
         )
-    if state.pile_was_empty:
+    if table.pile_was_empty:
         need = fewest_to_meld(melded, len(hand), False, False, True)
         if len(cards) != need:
             return (
@@ -232,9 +256,9 @@ def _why_illegal(state: State, action: object) -> str | None:
                 f"not {len(cards)}"
             )
     elif not cards and fewest_to_meld(
-        melded, len(hand), state.took_discard, state.opening_was_empty, False
+        melded, len(hand), table.took_discard, table.opening_was_empty, False
     ):
-        if state.took_discard:
+        if table.took_discard:
             return "you took the top discard, so you must meld at least one card"
         return (
             "the opening was empty at the start of your turn and you have nothing "
@@ -248,7 +272,7 @@ def _why_illegal(state: State, action: object) -> str | None:
         if card in discards[:index]:
             return f"you name {card} twice in the discards"
     left = len(hand) - len(cards)
-    if state.pile_was_empty or total == MELD_SIZE:
+    if table.pile_was_empty or total == MELD_SIZE:
         if len(discards) != left:
             return (
                 f"wrong number of discards: you finish this turn, so you must discard all "
@@ -268,17 +292,21 @@ def _why_illegal(state: State, action: object) -> str | None:
     return None
 
 
-def is_legal(state: State, action: object) -> bool:
-    """Whether ``action`` is legal for the player to act.
+def is_legal(state: State | Observation, action: object) -> bool:
+    """Whether ``action`` is legal for the player to act, from the state or that seat's view.
+
+    A view of a seat that is not to act has no legal action.
 
     >>> import tablerules.mock as mock
     >>> state = mock.new_game(seed=1)
     >>> is_legal(state, mock.Draw()), is_legal(state, mock.Draw(from_discard=True))
     (True, False)
+    >>> is_legal(mock.observe(state, 1), mock.Draw()), is_legal(mock.observe(state, 2), mock.Draw())
+    (True, False)
     >>> is_legal(state, "draw")
     False
     """
-    return _why_illegal(state, action) is None
+    return why_illegal(state, action) is None
 
 
 _Pick = Callable[[tuple[Card, ...]], tuple[Card, ...]]
@@ -294,7 +322,7 @@ def _picker(positions: tuple[int, ...]) -> _Pick:
 
 
 @functools.cache
-def _templates(
+def meld_templates(
     size: int, melded: int, took_discard: bool, opening_was_empty: bool, exact: bool
 ) -> tuple[tuple[_Pick, _Pick], ...]:
     """Every legal meld step as pickers of (the cards melded, the cards discarded in order).
@@ -306,11 +334,11 @@ def _templates(
     """
     return tuple(
         (_picker(chosen), _picker(order))
-        for chosen, order in _positions(size, melded, took_discard, opening_was_empty, exact)
+        for chosen, order in meld_positions(size, melded, took_discard, opening_was_empty, exact)
     )
 
 
-def _positions(
+def meld_positions(
     size: int, melded: int, took_discard: bool, opening_was_empty: bool, exact: bool
 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Every legal meld step as (positions melded, positions discarded in order)."""
@@ -331,19 +359,23 @@ def _positions(
     return found
 
 
-def _state_templates(state: State, seat: int) -> tuple[tuple[_Pick, _Pick], ...]:
-    return _templates(
-        len(state.hands[seat]),
-        len(state.melds[seat]),
-        state.took_discard,
-        state.opening_was_empty,
-        state.pile_was_empty,
+def _table_templates(
+    table: State | Observation, seat: int, hand: tuple[Card, ...]
+) -> tuple[tuple[_Pick, _Pick], ...]:
+    return meld_templates(
+        len(hand),
+        len(table.melds[seat]),
+        table.took_discard,
+        table.opening_was_empty,
+        table.pile_was_empty,
     )
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State | Observation) -> tuple[Action, ...]:
     """Every legal action of the player to act, in a stable order; empty once the game is over.
 
+    ``state`` is the state or the acting seat's observation: both give the
+    same actions in the same order (a view of a seat not to act gives none).
     In the draw step: ``Draw()`` if the draw pile has a card, then
     ``Draw(from_discard=True)`` if the discard pile has one. In the meld
     step: every ``Meld`` (melded cards as a set, discards in order), fewest
@@ -356,27 +388,36 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> state = mock.apply(state, mock.Draw())
     >>> len(legal_actions(state)), legal_actions(state)[0]
     (19, Meld(cards='', discards='8s'))
+    >>> legal_actions(mock.observe(state, 1)) == legal_actions(state)
+    True
+    >>> legal_actions(mock.observe(state, 2))
+    ()
     """
-    check_type(state, State, "state")
-    seat = state.to_act
-    if seat is None:
+    table = table_of(state)
+    seat = table.to_act
+    hand = table._hand_to_act()
+    if seat is None or hand is None:
         return ()
-    if state.step == "draw":
-        if state.deck:
-            return (_DRAW_PILE, _DRAW_DISCARD) if state.discard_pile else (_DRAW_PILE,)
+    if table.step == "draw":
+        if table._has_deck():
+            return (_DRAW_PILE, _DRAW_DISCARD) if table._has_discards() else (_DRAW_PILE,)
         return (_DRAW_DISCARD,)
-    hand = tuple(sorted(state.hands[seat]))
+    ordered = tuple(sorted(hand))
     make = _make_meld
     return tuple(
         [
-            make(cards=melded(hand), discards=discarded(hand))
-            for melded, discarded in _state_templates(state, seat)
+            make(cards=melded(ordered), discards=discarded(ordered))
+            for melded, discarded in _table_templates(table, seat, hand)
         ]
     )
 
 
-def random_action(state: State, rng: random.Random) -> Action:
+def random_action(state: State | Observation, rng: random.Random) -> Action:
     """A legal action drawn uniformly at random with ``rng``, without listing them all.
+
+    ``state`` is the state or the acting seat's observation: with equal
+    generators both draw the same action. A view of a seat not to act (or a
+    finished game) raises :class:`~tablerules.IllegalActionError`.
 
     >>> import random
     >>> import tablerules.mock as mock
@@ -386,24 +427,35 @@ def random_action(state: State, rng: random.Random) -> Action:
     >>> state = mock.apply(state, mock.Draw())
     >>> random_action(state, random.Random(0)) in legal_actions(state)
     True
+    >>> random_action(mock.observe(state, 1), random.Random(0)) == random_action(
+    ...     state, random.Random(0)
+    ... )
+    True
+    >>> random_action(mock.observe(state, 0), random.Random(0))
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.IllegalActionError: it is seat 1's turn: this observation is seat 0's, ...
     """
-    check_type(state, State, "state")
+    table = table_of(state)
     if type(rng) is not _RANDOM:
         check_rng(rng)
-    seat = state.to_act
-    if seat is None:
-        raise IllegalActionError("the game is over: there is no legal action")
-    if state.step == "draw":
-        if state.deck:
-            if state.discard_pile:
+    seat = table.to_act
+    hand = table._hand_to_act()
+    if seat is None or hand is None:
+        if seat is None:
+            raise IllegalActionError("the game is over: there is no legal action")
+        raise IllegalActionError(_cannot_act(table))
+    if table.step == "draw":
+        if table._has_deck():
+            if table._has_discards():
                 return _DRAW_DISCARD if rng.random() < 0.5 else _DRAW_PILE
             return _DRAW_PILE
         return _DRAW_DISCARD
-    templates = _state_templates(state, seat)
+    templates = _table_templates(table, seat, hand)
     # random() * n picks uniformly (to within 2**-53) and costs less than randrange
     melded, discarded = templates[int(rng.random() * len(templates))]
-    hand = tuple(sorted(state.hands[seat]))
-    return _make_meld(cards=melded(hand), discards=discarded(hand))
+    ordered = tuple(sorted(hand))
+    return _make_meld(cards=melded(ordered), discards=discarded(ordered))
 
 
 # --- applying actions ------------------------------------------------------
@@ -426,7 +478,7 @@ def apply(state: State, action: Action) -> State:
     ...
     tablerules.errors.IllegalActionError: draw first: a turn starts with a Draw, ...
     """
-    reason = _why_illegal(state, action)
+    reason = why_illegal(state, action)
     if reason is not None:
         raise IllegalActionError(reason, action)
     return apply_unchecked(state, action)

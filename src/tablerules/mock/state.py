@@ -218,6 +218,13 @@ class TableFacts:
     def _has_discards(self) -> bool:
         raise NotImplementedError  # pragma: no cover - State and Observation define it
 
+    def _has_deck(self) -> bool:
+        raise NotImplementedError  # pragma: no cover - State and Observation define it
+
+    def _hand_to_act(self) -> tuple[Card, ...] | None:
+        """The hand of the seat to act if this value shows it (``None`` once over)."""
+        raise NotImplementedError  # pragma: no cover - State and Observation define it
+
     @property
     def must_meld(self) -> int:
         """The fewest cards the player to act must meld this turn (0 once over).
@@ -342,6 +349,13 @@ class State(TableFacts):
 
     def _has_discards(self) -> bool:
         return bool(self.discard_pile)
+
+    def _has_deck(self) -> bool:
+        return bool(self.deck)
+
+    def _hand_to_act(self) -> tuple[Card, ...] | None:
+        seat = self.to_act
+        return None if seat is None else self.hands[seat]
 
     def __repr__(self) -> str:
         if self.to_act is None:
