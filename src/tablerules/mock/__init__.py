@@ -19,6 +19,7 @@ highest hand. The first player alone at the top with 50 points wins.
 from __future__ import annotations
 
 from tablerules.mock.actions import Action, Draw, Meld
+from tablerules.mock.codec import Codec
 from tablerules.mock.config import Config, TieRule
 from tablerules.mock.determinize import determinize
 from tablerules.mock.notation import parse_action
@@ -38,6 +39,7 @@ from tablerules.mock.validate import check_state
 
 __all__ = [
     "Action",
+    "Codec",
     "Config",
     "Draw",
     "Drew",
