@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import enum
+import runpy
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import tablerules
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from sphinx.application import Sphinx
 
 project = "tablerules"
@@ -127,7 +131,15 @@ def _builtin_value_docstring(  # noqa: PLR0917 - the signature of the Sphinx eve
     lines.clear()
 
 
+def _make_pictures(app: Sphinx) -> None:
+    """Draw the pictures the pages show (``make_pictures.py``) before any page is read."""
+    script = runpy.run_path(str(Path(app.confdir) / "make_pictures.py"), run_name="make_pictures")
+    write_pictures = cast("Callable[[Path], list[Path]]", script["write_pictures"])
+    write_pictures(Path(app.confdir) / "_static" / "pictures")
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("builder-inited", _make_pictures)
     app.connect("autodoc-process-signature", _class_signature)
     app.connect("autodoc-process-docstring", _builtin_value_docstring)
     return {"parallel_read_safe": True}
