@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from tablerules.ofc.actions import Action, Place
 from tablerules.ofc.board import Board
+from tablerules.ofc.codec import Codec
 from tablerules.ofc.config import Config
 from tablerules.ofc.determinize import determinize
 from tablerules.ofc.fantasyland import (
@@ -47,6 +48,7 @@ from tablerules.ofc.validate import check_state
 __all__ = [
     "Action",
     "Board",
+    "Codec",
     "Config",
     "FantasylandSettings",
     "Observation",
