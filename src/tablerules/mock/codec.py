@@ -72,7 +72,7 @@ from tablerules.mock.actions import Action, Draw, Meld
 from tablerules.mock.config import HAND_SIZE, Config
 from tablerules.mock.observe import Observation
 from tablerules.mock.rules import meld_positions, why_illegal
-from tablerules.mock.state import State, held_from_discards
+from tablerules.mock.state import State, replay_public
 
 __all__ = [
     "DRAW_DISCARD_ID",
@@ -367,13 +367,13 @@ class Codec:
         ([0, 0, 0, 1], [0, 0, 1, 0])
         """
         view = _check_view(view)
-        config = view.config
-        if config is not self.config and config != self.config:
-            raise ConfigError(
-                f"this codec is for {self.config!r}; the observation is of a game of {config!r}"
-            )
         seat = view.seat
-        order = self._orders[seat]
+        order = self._orders[seat] if seat < len(self._orders) else ()
+        if len(view.hand_sizes) != len(order):
+            raise ConfigError(
+                f"this codec is for games of {self.config.players} players; the observation "
+                f"is of a game of {view.config.players}"
+            )
         place_of = self._places[seat]
         (hand, melds, known, top, discards, to_act, step, obligations, hand_sizes, piles,
          finished, first_complete, scores, dealer, round_) = self._starts  # fmt: skip
@@ -386,11 +386,10 @@ class Codec:
         ):
             for card in cards:
                 features[start + index[card]] = 1
-        held = held_from_discards(view.history, len(order))
+        pile, held, first = replay_public(view.history, len(order))
         for start, other in zip(range(known, top, 52), order[1:], strict=True):
             for card in held[other]:
                 features[start + index[card]] = 1
-        pile = view.discard_pile
         if pile:
             features[top + index[pile[-1]]] = 1
         for card in pile:
@@ -410,7 +409,6 @@ class Codec:
         features[piles : piles + 3] = (opening, view.deck_size - opening, len(pile))
         done = view.finished
         features[finished : finished + len(order)] = [done[other] for other in order]
-        first = view.first_complete
         if first is not None:
             features[first_complete + place_of[first]] = 1
         points = view.scores

@@ -8,7 +8,7 @@ import attrs
 
 from tablerules._common import check_seat, check_type, fast_init
 from tablerules.cards import FULL_DECK, Card, cards_text
-from tablerules.mock.state import Melded, State, TableFacts, held_from_discards, opening_left
+from tablerules.mock.state import State, TableFacts, held_from_discards, opening_left, replay_public
 
 if TYPE_CHECKING:
     from tablerules.mock.config import Config
@@ -91,13 +91,7 @@ class Observation(TableFacts):
         >>> mock.observe(state, 0).discard_pile == state.discard_pile
         True
         """
-        pile: list[Card] = []
-        for event in self.history:
-            if isinstance(event, Melded):
-                pile.extend(event.discards)
-            elif event.from_discard:
-                pile.pop()
-        return tuple(pile)
+        return replay_public(self.history, len(self.hand_sizes)).discard_pile
 
     @property
     def discard_size(self) -> int:

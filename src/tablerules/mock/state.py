@@ -9,13 +9,13 @@ which observations share, the dealer, who took the top discard, who
 completed first, the winners and the meld obligation. They are built on the
 functions here that the rules and the invariant check use too:
 ``fewest_to_meld`` (a turn's meld obligation), ``opening_left`` (the split
-of the draw pile) and ``held_from_discards`` (the cards the history shows in
-each hand).
+of the draw pile) and ``replay_public`` (what the history shows: the discard
+pile, the cards taken from it into each hand, the first complete hand).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 import attrs
 
@@ -34,6 +34,7 @@ __all__ = [
     "Drew",
     "Event",
     "Melded",
+    "PublicRecord",
     "RoundSummary",
     "State",
     "Step",
@@ -41,6 +42,7 @@ __all__ = [
     "fewest_to_meld",
     "held_from_discards",
     "opening_left",
+    "replay_public",
 ]
 
 CARD_IDS: Final = frozenset(map(id, FULL_DECK))
@@ -129,23 +131,58 @@ def fewest_to_meld(
     return 0
 
 
+class PublicRecord(NamedTuple):
+    """What a round's public history shows, replayed once (see ``replay_public``)."""
+
+    discard_pile: tuple[Card, ...]
+    """The discard pile, top card last."""
+    held: tuple[tuple[Card, ...], ...]
+    """The cards each seat took from the discard pile and still holds."""
+    first_complete: int | None
+    """The first seat to meld five cards, if any."""
+
+
+def replay_public(history: Sequence[Event], players: int) -> PublicRecord:
+    """Replay the public ``history`` of a round of ``players``: what every seat can know of it.
+
+    >>> from tablerules import parse_cards
+    >>> nine, two = parse_cards("9h 2c")
+    >>> record = replay_public([Melded(0, (), (nine, two), 0, False), Drew(1, True, two)], 3)
+    >>> record.discard_pile, record.held, record.first_complete
+    ((Card.parse('9h'),), ((), (Card.parse('2c'),), ()), None)
+    """
+    held: list[list[Card]] = [[] for _ in range(players)]
+    pile: list[Card] = []
+    sizes = [0] * players
+    first: int | None = None
+    for event in history:
+        if type(event) is Melded:
+            seat, cards, discards = event.seat, event.cards, event.discards
+            if held[seat] and (cards or discards):
+                gone = {*cards, *discards}
+                held[seat] = [card for card in held[seat] if card not in gone]
+            pile.extend(discards)
+            if cards and first is None:
+                sizes[seat] += len(cards)
+                if sizes[seat] == MELD_SIZE:
+                    first = seat
+        elif isinstance(event, Drew) and event.card is not None:
+            held[event.seat].append(event.card)
+            if pile:  # always, in a history the rules wrote
+                pile.pop()
+    return PublicRecord(tuple(pile), tuple([tuple(cards) for cards in held]), first)
+
+
 def held_from_discards(history: Sequence[Event], players: int) -> tuple[tuple[Card, ...], ...]:
     """The cards each seat took from the discard pile and still holds, by the public history.
 
     >>> from tablerules import Card
     >>> card = Card.parse("9h")
-    >>> held_from_discards([Drew(seat=1, from_discard=True, card=card)], 3)
+    >>> history = [Melded(0, (), (card,), 0, False), Drew(seat=1, from_discard=True, card=card)]
+    >>> held_from_discards(history, 3)
     ((), (Card.parse('9h'),), ())
     """
-    held: list[list[Card]] = [[] for _ in range(players)]
-    for event in history:
-        if isinstance(event, Drew):
-            if event.card is not None:
-                held[event.seat].append(event.card)
-        elif held[event.seat]:
-            gone = set(event.cards) | set(event.discards)
-            held[event.seat] = [card for card in held[event.seat] if card not in gone]
-    return tuple(tuple(cards) for cards in held)
+    return replay_public(history, players).held
 
 
 def opening_left(config: Config, pile: int) -> int:
@@ -204,13 +241,7 @@ class TableFacts:
     @property
     def first_complete(self) -> int | None:
         """The first seat to meld five cards this round, if any (the +1 bonus)."""
-        sizes = [0] * self.config.players
-        for event in self.history:
-            if isinstance(event, Melded) and event.cards:
-                sizes[event.seat] += len(event.cards)
-                if sizes[event.seat] == MELD_SIZE:
-                    return event.seat
-        return None
+        return replay_public(self.history, self.config.players).first_complete
 
     def _in_hand(self, seat: int) -> int:
         raise NotImplementedError  # pragma: no cover - State and Observation define it
