@@ -5,17 +5,26 @@ from __future__ import annotations
 import contextlib
 import io
 import runpy
+import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
+TOUR = Path(__file__).parent.parent / "examples" / "tour.py"
 
 
-def run(path: Path) -> str:
+def run(path: Path, *args: str) -> str:
+    """Run an example as ``python path args...`` would, and return what it printed."""
     out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        runpy.run_path(str(path), run_name="__main__")
+    argv = sys.argv
+    sys.argv = [str(path), *args]
+    try:
+        with contextlib.redirect_stdout(out):
+            runpy.run_path(str(path), run_name="__main__")
+    finally:
+        sys.argv = argv
     return out.getvalue()
 
 
@@ -27,9 +36,43 @@ def test_example_runs_and_is_deterministic(path: Path) -> None:
 
 
 def test_tour_covers_the_ranker() -> None:
-    text = run(Path(__file__).parent.parent / "examples" / "tour.py")
-    assert "royal flush" in text or "best of" in text
+    text = run(TOUR)
+    assert "tr.describe(tr.best_rank(" in text
     assert "fouled" in text
+
+
+def test_tour_shows_each_call_and_explains_each_action() -> None:
+    text = run(TOUR)
+    lines = text.splitlines()
+    calls = [index for index, line in enumerate(lines) if line.startswith(">>> ")]
+    assert len(calls) >= 20
+    # OFC streets are numbered as State.street numbers them, from 0 to 4
+    streets = {line.split(",")[0] for line in lines if line.startswith("street ")}
+    assert streets == {f"street {street}" for street in range(5)}
+    # Mock: draws say where the card came from; refills to three are shown
+    assert "from the opening" in text
+    assert "refills to three with" in text
+    assert "has finished the round" in text
+    # Mentok: a split, a stand and the score choices in words
+    assert "and splits:" in text
+    assert "stands on" in text
+    assert "scored the table" in text or "scored the hand" in text
+    assert "(split!)" not in text
+
+
+def test_tour_writes_pictures_next_to_its_transcript(tmp_path: Path) -> None:
+    directory = tmp_path / "pictures"
+    text = run(TOUR, "--svg", str(directory))
+    names = {"ofc-board.svg", "ofc.svg", "mock.svg", "mentok.svg", "tour.txt"}
+    assert {path.name for path in directory.iterdir()} == names
+    for name in sorted(names - {"tour.txt"}):
+        root = ET.fromstring((directory / name).read_text(encoding="utf-8"))
+        assert root.tag == "{http://www.w3.org/2000/svg}svg"
+        assert root.get("viewBox")
+        assert f"wrote {directory / name}" in text
+    transcript = (directory / "tour.txt").read_text(encoding="utf-8")
+    assert transcript == run(TOUR)
+    assert text.startswith(transcript)
 
 
 def load_example(name: str) -> dict[str, object]:

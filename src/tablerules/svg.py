@@ -662,7 +662,8 @@ def _mentok_picture(view: mentok.Observation) -> str:
             rows.append(_Row("hand", _count(in_hand, "card"), fan=in_hand))
         choice: tuple[str, str] | None = None
         if you and view.choice is not None:
-            choice = ("scores the " + ("hand" if view.choice else "table"), _LABEL)
+            scores = "scored" if view.is_over else "scores"
+            choice = (f"{scores} the " + ("hand" if view.choice else "table"), _LABEL)
         elif view.chosen[seat] and not view.is_over:
             choice = ("has chosen what to score", _LABEL)
         panels.append(
