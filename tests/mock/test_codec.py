@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import doctest
 import itertools
 import random
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -348,7 +350,10 @@ def test_ids_out_of_range_and_actions_not_legal_now_are_illegal() -> None:
 
 def test_an_observation_of_another_config_is_refused() -> None:
     view = mock.observe(mock.new_game(mock.Config(players=3), seed=1), 0)
-    with pytest.raises(tr.ConfigError, match="this codec is for games of 4 players; the observation is of a game of 3"):
+    with pytest.raises(
+        tr.ConfigError,
+        match="this codec is for games of 4 players; the observation is of a game of 3",
+    ):
         mock.Codec(mock.Config(players=4)).observation(view)
     assert mock.Codec(mock.Config(players=3, target=10)).legal_ids(view) == ()
 
@@ -361,3 +366,51 @@ def test_codecs_are_values() -> None:
     assert mock.Codec().version == 1
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         mock.Codec().config = mock.Config()  # type: ignore[misc]
+
+
+# --- the docs ------------------------------------------------------------------
+
+DOCS = Path(__file__).parents[2] / "docs" / "codecs" / "mock.inc"
+
+
+def finishing_table() -> str:
+    """The docs' table of the finishing ids, written from the codec's own id table."""
+    rows: list[tuple[str, str, str, str]] = []
+    finishing = [(2 + index, meld) for index, meld in enumerate(MELD_IDS) if index + 2 >= 22]
+    for (size, melded), group in itertools.groupby(
+        finishing, key=lambda item: (len(item[1][0]) + len(item[1][1]), item[1][0])
+    ):
+        entries = list(group)
+        first, last = entries[0][0], entries[-1][0]
+        rows.append(
+            (
+                str(first) if first == last else f"{first} to {last}",
+                str(size),
+                " ".join(map(str, melded)),
+                ", ".join(" ".join(map(str, meld[1])) for _, meld in entries),
+            )
+        )
+    header = ("Ids", "Hand", "Meld", "Discards, in order (one id each)")
+    widths = [max(len(row[column]) for row in [header, *rows]) for column in range(4)]
+    rule = "  ".join("=" * width for width in widths)
+
+    def line(row: tuple[str, str, str, str]) -> str:
+        return "  ".join(
+            cell.ljust(width) for cell, width in zip(row, widths, strict=True)
+        ).rstrip()
+
+    return "\n".join([rule, line(header), rule, *map(line, rows), rule])
+
+
+def test_the_docs_table_of_finishing_ids_is_the_codecs() -> None:
+    assert finishing_table() in DOCS.read_text(encoding="utf-8")
+
+
+def test_the_docs_examples_run() -> None:
+    failures, tried = doctest.testfile(
+        str(DOCS),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
+    assert tried > 5
+    assert failures == 0

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import permutations
 from typing import ClassVar, Final
 
@@ -228,7 +228,8 @@ class Codec:
 
     Ids (:attr:`num_actions` = 73, the same for every config): 0 and 1 draw
     from the draw pile and from the discard pile; 2 to 72 are melds named by
-    positions in the sorted hand (see :mod:`tablerules.mock.codec`).
+    positions in the sorted hand (the tables are in the docs' "Integer actions
+    and tensors").
     :meth:`observation` gives :attr:`observation_size` bytes laid out as
     :attr:`layout` names them; seats are listed from the observer's, then in
     turn order (seat ``observer + 1`` next).
@@ -246,8 +247,10 @@ class Codec:
 
     config: Config = attrs.field(default=None, converter=_check_config)
     """The game's options (``None`` is the default config)."""
-    layout: Layout = attrs.field(init=False, repr=False, eq=False)
-    """The named parts of the observation vector, in order."""
+    layout: Mapping[str, slice] = attrs.field(init=False, repr=False, eq=False)
+    """The named parts of the observation vector, in order (see ``observation_layout``)."""
+    observation_size: int = attrs.field(init=False, repr=False, eq=False)
+    """How many bytes :meth:`observation` returns (555 with four players)."""
     _orders: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)
     """Each observer's seats in the vector's order: the observer, then in turn order."""
     _places: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)
@@ -256,13 +259,15 @@ class Codec:
     """Where each part of :attr:`layout` starts."""
 
     num_actions: ClassVar[int] = NUM_ACTIONS
-    """How many ids there are: 73 for every config."""
+    """How many ids there are (73, for every config)."""
     version: ClassVar[int] = 1
     """The layout's version; it changes whenever an id or a feature changes meaning."""
 
     def __attrs_post_init__(self) -> None:
         players = self.config.players
-        object.__setattr__(self, "layout", observation_layout(players))
+        layout = observation_layout(players)
+        object.__setattr__(self, "layout", layout)
+        object.__setattr__(self, "observation_size", layout.size)
         orders = tuple((seat, *turn_order(players, seat)[:-1]) for seat in range(players))
         object.__setattr__(self, "_orders", orders)
         places = tuple(
@@ -270,11 +275,6 @@ class Codec:
         )
         object.__setattr__(self, "_places", places)
         object.__setattr__(self, "_starts", tuple(where.start for where in self.layout.values()))
-
-    @property
-    def observation_size(self) -> int:
-        """How many bytes :meth:`observation` returns (555 with four players)."""
-        return self.layout.size
 
     def legal_ids(self, view: Observation) -> tuple[int, ...]:
         """The ids of the legal actions, ascending; empty when ``view``'s seat is not to act.
@@ -378,7 +378,7 @@ class Codec:
         (hand, melds, known, top, discards, to_act, step, obligations, hand_sizes, piles,
          finished, first_complete, scores, dealer, round_) = self._starts  # fmt: skip
         index = _INDEX
-        features = bytearray(self.layout.size)
+        features = bytearray(self.observation_size)
         for card in view.hand:
             features[hand + index[card]] = 1
         for start, cards in zip(

@@ -95,7 +95,7 @@ class Observation(TableFacts):
 
     @property
     def discard_size(self) -> int:
-        """Cards in the discard pile: the cards of the deck that are nowhere else.
+        """Cards in the discard pile, the cards of the deck that are nowhere else.
 
         Every card is in the draw pile, a hand, a meld or the discard pile,
         so the sizes the observation shows give it without replaying the
