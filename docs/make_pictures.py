@@ -31,7 +31,7 @@ def cards_picture() -> str:
 
 
 def ofc_picture() -> str:
-    """Two players of pineapple OFC on the third street, as the seat to act sees it."""
+    """Pineapple OFC for two, on street 2, as the seat to act sees it."""
     state, rng = ofc.new_game(ofc.Config(max_rounds=1), seed=7), random.Random(7)
     for _ in range(5):
         state = ofc.apply(state, ofc.random_action(state, rng))
@@ -40,7 +40,7 @@ def ofc_picture() -> str:
 
 
 def fantasyland_picture() -> str:
-    """Three players, seat 1 in fantasyland: its board is set face down until the round ends."""
+    """Three players; seat 1 plays fantasyland, its board set face down."""
     config = ofc.Config(players=3, progressive=True, max_rounds=3)
     state, rng = ofc.new_game(config, seed=427), random.Random(427)
     for _ in range(20):
@@ -49,7 +49,7 @@ def fantasyland_picture() -> str:
 
 
 def mock_picture() -> str:
-    """Four players of Mock in the middle of a round, as seat 1 sees it."""
+    """Mock for four in the middle of a round, as seat 1 sees it."""
     state, rng = mock.new_game(mock.Config(), seed=5), random.Random(5)
     for _ in range(13):
         state = mock.apply(state, mock.random_action(state, rng))
@@ -57,7 +57,7 @@ def mock_picture() -> str:
 
 
 def mentok_picture() -> str:
-    """Five players of Mentok, some hands stood or bust, as seat 2 sees it."""
+    """Mentok for five, hands stood and bust, as seat 2 sees it."""
     state, rng = mentok.new_game(mentok.Config(players=5), seed=3), random.Random(3)
     for _ in range(9):
         state = mentok.apply(state, mentok.random_action(state, rng))

@@ -422,8 +422,8 @@ def test_ten_seats_are_laid_out_in_rows() -> None:
             rect = seat_group(root, seat).find(f"{SVG}rect")
             assert rect is not None
             tops.add(rect.get("y"))
-        assert len(tops) == 3
-        assert int(root.get("width", "0")) < 1200
+        assert len(tops) == 4
+        assert int(root.get("width", "0")) < 900
         check_layout(root)
 
 

@@ -24,7 +24,6 @@ so programs (and tests) can read what a picture shows.
 from __future__ import annotations
 
 import html
-import math
 from collections.abc import Iterable, Sequence
 from typing import Final, Literal, NamedTuple
 
@@ -471,7 +470,7 @@ def _table(
 ) -> str:
     """The whole table picture: the top bar, then the seats' panels in rows."""
     players = len(panels)
-    columns = 3 if players == 3 else max(2, 1 + math.isqrt(players - 1))
+    columns = 2 if players <= 6 else 3  # narrow enough for a phone, ten seats in four rows
     width = 2 * _MARGIN + columns * _PANEL_WIDTH + (columns - 1) * _PANEL_GAP
     width = max(width, 2 * _MARGIN + 300 + len(piles) * _PILE_WIDTH)
     body = [
