@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 import attrs
@@ -123,12 +124,42 @@ class Observation(TableFacts):
 
 
 _make_observation: Final = fast_init(Observation)
+_make_ask_record: Final = fast_init(AskRecord)
 
 
-def _public(event: Event, seat: int) -> Event:
-    if type(event) is AskRecord and event.seat != seat and event.cheat is not None:
-        return attrs.evolve(event, cheat=None)
-    return event
+@functools.cache
+def _chosen(choices: tuple[bool | None, ...]) -> tuple[bool, ...]:
+    """Which seats have made their score choice (a memo: there are few choice tuples)."""
+    return tuple(choice is not None for choice in choices)
+
+
+def _public_history(history: tuple[Event, ...], seat: int) -> tuple[tuple[Event, ...], bool]:
+    """``history`` with others' cheat flags hidden, and whether ``seat`` cheated."""
+    events: list[Event] = []
+    append = events.append
+    cheated = False
+    make = _make_ask_record
+    for event in history:
+        if type(event) is AskRecord:
+            if event.seat == seat:
+                if event.cheat:
+                    cheated = True
+            elif event.cheat is not None:
+                append(
+                    make(
+                        seat=event.seat,
+                        target=event.target,
+                        rank=event.rank,
+                        hand=event.hand,
+                        split=event.split,
+                        given=event.given,
+                        card=event.card,
+                        cheat=None,
+                    )
+                )
+                continue
+        append(event)
+    return tuple(events), cheated
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -148,14 +179,17 @@ def observe(state: State, seat: int) -> Observation:
     players = state.config.players
     check_seat(seat, players)
     history = state.history
-    if not state.config.strict and state.to_act is not None:
-        # Others' cheats stay hidden until the round ends (once the game is
-        # over, the final round has ended and everything is revealed).
-        history = tuple(_public(event, seat) for event in history)
-    own_cheat = any(
-        type(event) is AskRecord and event.seat == seat and bool(event.cheat)
-        for event in state.history
-    )
+    cheated = False
+    if not state.config.strict:
+        if state.to_act is not None:
+            # Others' cheats stay hidden until the round ends (once the game is
+            # over, the final round has ended and everything is revealed).
+            history, cheated = _public_history(history, seat)
+        else:
+            cheated = any(
+                type(event) is AskRecord and event.seat == seat and bool(event.cheat)
+                for event in history
+            )
     return _make_observation(
         seat=seat,
         hand=state.hands[seat],
@@ -165,12 +199,12 @@ def observe(state: State, seat: int) -> Observation:
         scores=state.scores,
         tables=state.tables,
         stood=state.stood,
-        hand_sizes=tuple(len(hand) for hand in state.hands),
+        hand_sizes=tuple(map(len, state.hands)),
         deck_size=len(state.deck),
         history=history,
-        cheated=own_cheat,
+        cheated=cheated,
         choice=state.choices[seat],
-        chosen=tuple(choice is not None for choice in state.choices),
+        chosen=_chosen(state.choices),
         winners=state.winners,
         last_round=state.last_round,
     )
