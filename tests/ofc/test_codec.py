@@ -328,7 +328,15 @@ def test_the_features_show_the_view_observer_first() -> None:
             assert part(f"board{k}.top") == plane(board.top)
             assert part(f"board{k}.middle") == plane(board.middle)
             assert part(f"board{k}.bottom") == plane(board.bottom)
-        assert part("unseen") == plane(view.unseen_cards)
+        shown = [
+            sum(
+                part(name)[i]
+                for name in codec.layout
+                if "." in name or name in ("hand", "discards")
+            )
+            for i in range(52)
+        ]
+        assert shown == [int(card not in view.unseen_cards) for card in tr.FULL_DECK]
         assert part("street") == [int(street == view.street) for street in range(5)]
         assert part("to_act") == [int((seat + k) % players == view.to_act) for k in range(3)]
         assert part("dealer") == [int((seat + k) % players == view.dealer) for k in range(3)]
@@ -376,7 +384,8 @@ def test_fantasyland_features_and_hidden_boards() -> None:
     assert list(features[codec.layout["hidden_board"]]) == [0, 1, 1]
     for k in (1, 2):
         assert sum(features[codec.layout[f"board{k}.top"]]) == 0
-    assert sum(features[codec.layout["unseen"]]) == view.unseen_count
+    planes = [name for name in codec.layout if name in ("hand", "discards") or name[:5] == "board"]
+    assert sum(sum(features[codec.layout[name]]) for name in planes) == 52 - view.unseen_count
 
 
 # --- errors and the value itself --------------------------------------------------------------

@@ -66,6 +66,19 @@ CARD_CHOICES: Final = ("top", "middle", "bottom", "discard")
 
 _INDEX: Final = {card: index for index, card in enumerate(FULL_DECK)}
 _PLANE: Final = 52
+_COUNTS: Final = (
+    "fantasyland",
+    "hidden_board",
+    "hand_size",
+    "discard_count",
+    "score",
+    "deck_size",
+    "round",
+    "rounds_left",
+)
+"""The small counts at the end of the vector (before the per-card parts), in order."""
+_SINGLE: Final = frozenset({"deck_size", "round", "rounds_left"})
+"""The counts that are one byte; the others are one byte per seat."""
 
 
 # --- the street tables ------------------------------------------------------------------------
@@ -500,56 +513,49 @@ class Codec:
 
     def _features(self, view: Observation) -> bytearray:
         parts = self._parts
-        features = bytearray(parts.size)
-        unseen = bytearray(b"\x01" * _PLANE)
-        index = _INDEX
+        features = bytearray(parts.template)
         at = parts.hand
         for card in view.hand:
-            i = index[card]
-            features[at + i] = 1
-            unseen[i] = 0
+            features[at[card]] = 1
         at = parts.discards
         for card in view.discards:
-            i = index[card]
-            features[at + i] = 1
-            unseen[i] = 0
+            features[at[card]] = 1
         seat = view.seat
-        players = len(view.boards)
         boards = view.boards
-        relative = [(seat + k) % players for k in range(players)]
-        for k, other in enumerate(relative):
-            board = boards[other]
-            top_at, middle_at, bottom_at = parts.boards[k]
+        for board, (top, middle, bottom) in zip(
+            boards[seat:] + boards[:seat], parts.boards, strict=True
+        ):
             for card in board.top:
-                i = index[card]
-                features[top_at + i] = 1
-                unseen[i] = 0
+                features[top[card]] = 1
             for card in board.middle:
-                i = index[card]
-                features[middle_at + i] = 1
-                unseen[i] = 0
+                features[middle[card]] = 1
             for card in board.bottom:
-                i = index[card]
-                features[bottom_at + i] = 1
-                unseen[i] = 0
-        features[parts.unseen : parts.unseen + _PLANE] = unseen
+                features[bottom[card]] = 1
+        players = len(boards)
         features[parts.street + min(view.street, parts.streets - 1)] = 1
         if view.to_act is not None:
             features[parts.to_act + (view.to_act - seat) % players] = 1
         features[parts.dealer + (view.round - seat) % players] = 1
         start = self._config.starting_points
-        fantasyland, hidden = view.fantasyland, view.hidden_boards
-        hand_sizes, discard_counts, scores = view.hand_sizes, view.discard_counts, view.scores
-        for k, other in enumerate(relative):
-            features[parts.fantasyland + k] = clamp(fantasyland[other])
-            features[parts.hidden + k] = hidden[other]
-            features[parts.hand_sizes + k] = clamp(hand_sizes[other])
-            features[parts.discard_counts + k] = clamp(discard_counts[other])
-            features[parts.scores + k] = clamp(scores[other] * 100 // start)
-        features[parts.deck_size] = clamp(view.deck_size)
-        features[parts.round] = clamp(view.round)
+        scores = view.scores
+        counts = (
+            view.fantasyland[seat:]
+            + view.fantasyland[:seat]
+            + view.hidden_boards[seat:]
+            + view.hidden_boards[:seat]
+            + view.hand_sizes[seat:]
+            + view.hand_sizes[:seat]
+            + view.discard_counts[seat:]
+            + view.discard_counts[:seat]
+            + tuple([score * 100 // start for score in scores[seat:] + scores[:seat]])
+        )
         limit = self._config.max_rounds
-        features[parts.rounds_left] = 255 if limit is None else clamp(limit - view.round)
+        counts += (view.deck_size, view.round, 255 if limit is None else limit - view.round)
+        where = parts.counts
+        try:
+            features[where] = bytes(counts)
+        except ValueError:  # only a view made by hand can hold counts beyond a byte
+            features[where] = bytes([clamp(count) for count in counts])
         return features
 
     # --- fantasyland card by card ---
@@ -663,18 +669,10 @@ def _layout(config: Config, per_card: bool) -> Layout:
     for k in range(players):
         parts += [(f"board{k}.{name}", _PLANE) for name in ROW_NAMES]
     parts += [
-        ("unseen", _PLANE),
         ("street", config.streets),
         ("to_act", players),
         ("dealer", players),
-        ("fantasyland", players),
-        ("hidden_board", players),
-        ("hand_size", players),
-        ("discard_count", players),
-        ("score", players),
-        ("deck_size", 1),
-        ("round", 1),
-        ("rounds_left", 1),
+        *((name, 1 if name in _SINGLE else players) for name in _COUNTS),
     ]
     if per_card:
         parts += [(f"pending.{name}", _PLANE) for name in CARD_CHOICES]
@@ -684,54 +682,47 @@ def _layout(config: Config, per_card: bool) -> Layout:
 
 @attrs.frozen
 class _Parts:
-    """Where each part of the layout starts, as plain ints for the feature loop."""
+    """Where each part of the layout is, shaped for the feature loop.
 
-    size: int
-    hand: int
-    discards: int
-    boards: tuple[tuple[int, int, int], ...]
-    unseen: int
+    Card planes are dicts from each card to its byte in the vector; the
+    counts that follow ``fantasyland`` (fantasyland, hidden_board, hand_size,
+    discard_count, score, then deck_size, round, rounds_left) are written as
+    one run of bytes.
+    """
+
+    template: bytes
+    hand: dict[Card, int]
+    discards: dict[Card, int]
+    boards: tuple[tuple[dict[Card, int], dict[Card, int], dict[Card, int]], ...]
     street: int
     streets: int
     to_act: int
     dealer: int
-    fantasyland: int
-    hidden: int
-    hand_sizes: int
-    discard_counts: int
-    scores: int
-    deck_size: int
-    round: int
-    rounds_left: int
+    counts: slice
     pending: int
     next_card: int
 
     @classmethod
     def of(cls, layout: Layout, players: int) -> _Parts:
-        def start(name: str) -> int:
-            return layout[name].start if name in layout else -1
+        def plane(name: str) -> dict[Card, int]:
+            start = layout[name].start
+            return {card: start + index for index, card in enumerate(FULL_DECK)}
 
+        template = bytes(layout.size)
+        per_card = "pending.top" in layout
         return cls(
-            size=layout.size,
-            hand=start("hand"),
-            discards=start("discards"),
+            template=template,
+            hand=plane("hand"),
+            discards=plane("discards"),
             boards=tuple(
-                (start(f"board{k}.top"), start(f"board{k}.middle"), start(f"board{k}.bottom"))
+                (plane(f"board{k}.top"), plane(f"board{k}.middle"), plane(f"board{k}.bottom"))
                 for k in range(players)
             ),
-            unseen=start("unseen"),
-            street=start("street"),
+            street=layout["street"].start,
             streets=layout["street"].stop - layout["street"].start,
-            to_act=start("to_act"),
-            dealer=start("dealer"),
-            fantasyland=start("fantasyland"),
-            hidden=start("hidden_board"),
-            hand_sizes=start("hand_size"),
-            discard_counts=start("discard_count"),
-            scores=start("score"),
-            deck_size=start("deck_size"),
-            round=start("round"),
-            rounds_left=start("rounds_left"),
-            pending=start("pending.top"),
-            next_card=start("next_card"),
+            to_act=layout["to_act"].start,
+            dealer=layout["dealer"].start,
+            counts=slice(layout["fantasyland"].start, layout["rounds_left"].stop),
+            pending=layout["pending.top"].start if per_card else -1,
+            next_card=layout["next_card"].start if per_card else -1,
         )

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from tablerules._common import check_seat, check_type
+from tablerules._common import check_seat, check_type, fast_init
 from tablerules.cards import FULL_DECK
 from tablerules.ofc.board import EMPTY_BOARD
 from tablerules.ofc.state import State
@@ -116,6 +116,10 @@ class Observation:
         return len(FULL_DECK) - seen
 
 
+make_observation: Final = fast_init(Observation)
+"""Build an Observation from known-good fields, skipping attrs' checks (keywords only)."""
+
+
 def observe(state: State, seat: int) -> Observation:
     """What ``seat`` may know of ``state``.
 
@@ -124,34 +128,41 @@ def observe(state: State, seat: int) -> Observation:
     >>> observe(state, 1).hand == state.hands[1], observe(state, 0).hand
     (True, ())
     """
-    check_type(state, State, "state")
-    players = state.config.players
-    check_seat(seat, players)
-    over = state.to_act is None
-    hidden = tuple(
-        not over
-        and other != seat
-        and state.fantasyland[other] > 0
-        and bool(state.boards[other].size)
-        for other in range(players)
-    )
-    return Observation(
+    if type(state) is not State:
+        check_type(state, State, "state")
+    config = state.config
+    players = config.players
+    if type(seat) is not int or not 0 <= seat < players:
+        check_seat(seat, players)
+    boards = state.boards
+    fantasyland = state.fantasyland
+    if state.to_act is None or not any(fantasyland):
+        hidden = (False,) * players
+    else:
+        hidden = tuple(
+            [
+                other != seat and fantasyland[other] > 0 and bool(boards[other].size)
+                for other in range(players)
+            ]
+        )
+        if any(hidden):
+            boards = tuple(
+                [EMPTY_BOARD if hide else board for hide, board in zip(hidden, boards, strict=True)]
+            )
+    return make_observation(
         seat=seat,
-        config=state.config,
+        config=config,
         round=state.round,
         to_act=state.to_act,
         street=state.street,
         scores=state.scores,
         hand=state.hands[seat],
         discards=state.discards[seat],
-        boards=tuple(
-            EMPTY_BOARD if hide else board
-            for hide, board in zip(hidden, state.boards, strict=False)
-        ),
+        boards=boards,
         hidden_boards=hidden,
-        hand_sizes=tuple(len(hand) for hand in state.hands),
-        discard_counts=tuple(len(discards) for discards in state.discards),
-        fantasyland=state.fantasyland,
+        hand_sizes=tuple(map(len, state.hands)),
+        discard_counts=tuple(map(len, state.discards)),
+        fantasyland=fantasyland,
         deck_size=len(state.deck),
         winners=state.winners,
         last_round=state.last_round,
