@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from tablerules.mentok.actions import Action, Ask, Score, Stand
+from tablerules.mentok.codec import Codec
 from tablerules.mentok.config import Config
 from tablerules.mentok.determinize import determinize
 from tablerules.mentok.notation import parse_action
@@ -48,6 +49,7 @@ __all__ = [
     "Action",
     "Ask",
     "AskRecord",
+    "Codec",
     "Config",
     "Event",
     "HandState",

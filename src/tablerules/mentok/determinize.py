@@ -63,10 +63,17 @@ def _on_table(
     return on_table
 
 
-def _constraints(
+def hand_constraints(
     observation: Observation, hidden: list[int]
 ) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
-    """The excluded and required ranks of each seat in ``hidden``, read off the history."""
+    """The excluded and required ranks of each seat in ``hidden``, read off the history.
+
+    Excluded: ranks the seat answered "go fish" to, so it holds none now.
+    Required: ranks it asked for honestly (with ``strict=True``, or a known
+    honest flag) while not showing them on its table, and has not given away
+    since, so it still holds one. The codec's ``holds_none`` and
+    ``holds_some`` features are these sets.
+    """
     history = observation.history
     strict = observation.config.strict
     on_table = _on_table(history, observation.tables)
@@ -294,7 +301,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         raise RulesError(  # pragma: no cover - an observation made by observe() always adds up
             f"the observation does not add up: {len(pool)} unseen cards for {places} hidden places"
         )
-    excluded, required = _constraints(observation, hidden)
+    excluded, required = hand_constraints(observation, hidden)
     needs = [
         _Need(
             other,
