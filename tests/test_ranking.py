@@ -515,3 +515,83 @@ def test_best_rank_with_five_or_more_of_a_suit() -> None:
         assert tr.best_rank(cards) == max(
             tr.rank5(five) for five in itertools.combinations(cards, 5)
         )
+
+
+# --- incremental ranking: hand_code and rank_code ------------------------------
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 4])
+def test_rank_code_on_every_small_hand(size: int) -> None:
+    for hand in all_hands(size):
+        assert tr.rank_code(tr.hand_code(hand)) == tr.rank_cards(hand)
+
+
+@pytest.mark.slow
+def test_rank_code_on_every_five_card_hand(five_card_values: list[int]) -> None:
+    values = list(map(tr.rank_code, map(tr.hand_code, all_hands(5))))
+    assert values == five_card_values
+
+
+def test_a_running_code_is_the_code_of_the_cards_so_far() -> None:
+    rng = random.Random(15)
+    for _ in range(3000):
+        cards = rng.sample(tr.FULL_DECK, 5)
+        code = tr.hand_code([])
+        assert code == 0
+        for count, card in enumerate(cards, 1):
+            code += card
+            assert type(code) is int
+            assert code == tr.hand_code(cards[:count]) == tr.hand_code(reversed(cards[:count]))
+            assert tr.rank_code(code) == tr.rank_cards(cards[:count])
+    # Candidates tried on a row leave its code as it was.
+    row = tr.hand_code(tr.parse_cards("Kh Kd 5s"))
+    best = max(tr.parse_cards("2c 5c 9d Kc Ah"), key=lambda card: tr.rank_code(row + card))
+    assert best == tr.Card.parse("Kc")
+    assert row == tr.hand_code(tr.parse_cards("Kh Kd 5s"))
+
+
+@given(hand_sizes(1, 5))
+def test_rank_code_agrees_with_rank_cards(cards: tuple[tr.Card, ...]) -> None:
+    assert tr.rank_code(tr.hand_code(cards)) == tr.rank_cards(cards)
+    assert tr.rank_code(tr.hand_code(iter(cards))) == tr.rank_cards(cards)
+
+
+# --- seven cards: every class of ranks, every flush ------------------------------
+
+
+@pytest.mark.slow
+def test_best_rank_on_every_seven_rank_hand() -> None:
+    """Each of the 49,205 seven-rank hands, dealt without five of a suit, against brute force."""
+    count = 0
+    for ranks in itertools.combinations_with_replacement(range(13), 7):
+        if any(ranks[i] == ranks[i + 4] for i in range(3)):
+            continue  # a rank five times
+        # Each rank's cards take consecutive suits, from a suit that turns with each rank.
+        distinct = sorted(set(ranks))
+        cards = [
+            tr.FULL_DECK[rank * 4 + (distinct.index(rank) + ranks[:place].count(rank)) % 4]
+            for place, rank in enumerate(ranks)
+        ]
+        assert max(Counter(card.suit for card in cards).values()) < 5
+        assert len(set(cards)) == 7
+        count += 1
+        expected = max(tr.rank5_unchecked(five) for five in itertools.combinations(cards, 5))
+        assert tr.best_rank(cards) == tr.best_rank_unchecked(cards) == expected
+    assert count == 49_205
+
+
+@pytest.mark.slow
+def test_best_rank_on_every_set_of_suited_ranks() -> None:
+    """Five, six or seven spades, the rest of the seven unsuited, against brute force."""
+    rng = random.Random(21)
+    spades = [card for card in tr.FULL_DECK if card.suit == tr.Suit.SPADES]
+    for size in (5, 6, 7):
+        for suited in itertools.combinations(spades, size):
+            others = rng.sample([card for card in tr.FULL_DECK if card.suit != 3], 7 - size)
+            for cards in ([*suited, *others], [*suited, *others][-6:]):
+                if len(cards) < 6 or sum(card.suit == 3 for card in cards) < 5:
+                    continue
+                expected = max(
+                    tr.rank5_unchecked(five) for five in itertools.combinations(cards, 5)
+                )
+                assert tr.best_rank(cards) == tr.best_rank_unchecked(cards) == expected

@@ -30,6 +30,7 @@ from tablerules.ranking import (
     best_rank_unchecked,
     category,
     describe,
+    hand_code,
     lowball27_as_high,
     rank3,
     rank3_unchecked,
@@ -37,6 +38,7 @@ from tablerules.ranking import (
     rank5_many,
     rank5_unchecked,
     rank_cards,
+    rank_code,
     rank_lowball27,
     significant_ranks,
 )
@@ -149,6 +151,7 @@ __all__ = [
     "cards_text",
     "category",
     "describe",
+    "hand_code",
     "lowball27_as_high",
     "mentok",
     "mock",
@@ -160,6 +163,7 @@ __all__ = [
     "rank5_many",
     "rank5_unchecked",
     "rank_cards",
+    "rank_code",
     "rank_lowball27",
     "significant_ranks",
 ]

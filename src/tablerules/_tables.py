@@ -1,18 +1,26 @@
-"""The hand categories and the lookup tables of the hand ranker (:mod:`tablerules.ranking`).
+"""The hand categories, the value scale and the lookup tables of the hand ranker.
 
 :class:`HandCategory` is defined here, beside the tables built from it, and
 re-exported by :mod:`tablerules.ranking`, where the rest of the package
 imports it from.
 
 A hand's key is the sum of its cards' codes (see :mod:`tablerules.cards`)
-masked with :data:`KEY_MASK`: the rank part names the ranks held, and the four
-flush flags are set only by five cards of one suit. Each table maps a key to
-the hand's value. The tables for one to five cards (:data:`SMALL`,
-:data:`RANK3`, :data:`RANK5` and their ``_SIGNED`` twins) are built when this
-module is imported, that is on ``import tablerules`` (about 10 to 15 ms); the
-2-7 lowball table and the seven-card table are built by
-:func:`build_lowball27` and :func:`build_rank7`, which the ranker calls on its
-first lowball or seven-card hand.
+masked with :data:`KEY_MASK`: the rank part names the ranks held, the four
+flush flags are set only by five or more cards of one suit, and the count
+says how many cards were added. Each table maps a key to the hand's value.
+
+The tables ship with the package as data, in ``tablerules/_data/``, written
+by ``scripts/make_tables.py`` from the builder in this module
+(:func:`table_file`); ``tests/test_tables.py`` checks that the shipped files
+are exactly what the builder makes. Loading a table is one read and one
+``dict(zip(...))`` over the file's numbers, with no arithmetic per entry:
+
+- :data:`HANDS` and :data:`HANDS_SIGNED` (one to five cards) and
+  :data:`RANK3` and :data:`RANK3_SIGNED` are loaded when this module is
+  imported, that is on ``import tablerules`` (about 2 ms);
+- :func:`load_seven` (seven cards, and the flushes of six or seven) on the
+  first hand that needs them (about 6 ms), :func:`load_lowball27` on the
+  first 2-7 lowball hand (about 1 ms).
 
 Values: ``category * CATEGORY_BASE`` plus the ranks that decide ties, most
 significant first, as base-14 digits (2 is 1, ace is 13, a missing kicker 0).
@@ -25,6 +33,8 @@ from __future__ import annotations
 
 import enum
 import itertools
+import os
+import sys
 from typing import Final
 
 from tablerules.cards import COUNT_SHIFT, RANK_CODES, SUIT_BITS, SUIT_SHIFT
@@ -57,8 +67,15 @@ SUIT_FIELDS: Final = {
 }
 """A suit's flush flag (the top bit of its field) to the mask of its whole field."""
 FLUSH_FLAGS: Final = sum(SUIT_FIELDS)
-KEY_MASK: Final = (1 << SUIT_SHIFT) - 1 | FLUSH_FLAGS | 7 << COUNT_SHIFT
+RANK_BITS: Final = (1 << SUIT_SHIFT) - 1
+"""The rank part of a sum of card codes."""
+COUNT_BITS: Final = 7 << COUNT_SHIFT
+"""The count of a sum of card codes."""
+KEY_MASK: Final = RANK_BITS | FLUSH_FLAGS | COUNT_BITS
 """Keeps the rank part, the four flush flags and the count of a sum of card codes."""
+SUITED_MASK: Final = RANK_BITS | COUNT_BITS
+"""Keeps the rank part and the count of the sum of the cards of one suit (the keys of
+the flush table, :func:`build_flushes`)."""
 LOWBALL_TOP: Final = 10 * CATEGORY_BASE
 """2-7 lowball values are ``LOWBALL_TOP`` minus an aces-high, no-wheel value."""
 
@@ -93,6 +110,11 @@ PAIRED_CATEGORIES: Final = frozenset(
 """The categories of hands that hold a repeated rank (a shape above with a group of two or more)."""
 _RANKS_HIGH_FIRST: Final = tuple(range(14, 1, -1))
 _WHEEL: Final = (14, 5, 4, 3, 2)
+FIVE_CARD_KEYS: Final = 11_323
+"""How many keys five cards have (7,462 values; a flush's ranks once per suit)."""
+
+
+# --- the builder ---------------------------------------------------------------------------
 
 
 def _digits(ranks: tuple[int, ...]) -> int:
@@ -173,45 +195,51 @@ def _build(*, lowball: bool = False) -> dict[int, dict[int, int]]:
     return tables
 
 
-def _signed(table: dict[int, int]) -> dict[int, int]:
-    """The table with the values of hands holding a repeated rank negated."""
+def _signed(table: dict[int, int], signs: dict[int, int] | None = None) -> dict[int, int]:
+    """The table with the values of hands holding a repeated rank negated.
+
+    With ``signs``, a value is negated where the value of the same key in
+    ``signs`` is negative (so a 2-7 table takes the signs of the high one).
+    """
+    if signs is not None:
+        return {key: -value if signs[key] < 0 else value for key, value in table.items()}
     return {
         key: -value if value // CATEGORY_BASE in PAIRED_CATEGORIES else value
         for key, value in table.items()
     }
 
 
-_PLAIN: Final = _build()
-RANK3: Final = _PLAIN[3]
-RANK5: Final = _PLAIN[5]
-RANK3_SIGNED: Final = _signed(RANK3)
-RANK5_SIGNED: Final = _signed(RANK5)
-SMALL: Final = {key: value for size in (1, 2, 3, 4) for key, value in _PLAIN[size].items()}
-SMALL_SIGNED: Final = _signed(SMALL)
-"""Key to value: ``SMALL`` for 1 to 4 cards (the key's count tells the size),
-``RANK3`` and ``RANK5`` for three and five cards. The ``_SIGNED`` tables
-negate the values of hands with a repeated rank (the only hands in which a
-card can be repeated): the checked ranker looks for a repeated card only
-when the value is negative."""
-ACE_FIVE_HIGH: Final = _five_distinct(_WHEEL, wheel=False)
-"""A-5-4-3-2 read aces high with no wheel, off suit and suited: the two values
-that :func:`tablerules.lowball27_as_high` can give and no high hand has."""
+def build_hands() -> dict[int, int]:
+    """Key to signed value of every hand of one to five cards, in the order shipped.
+
+    Five cards first (the common hands first, flushes last), then one, two,
+    three and four cards. A hand holding a repeated rank has its value
+    negated: the checked ranker looks for a repeated card only then.
+    """
+    tables = _build()
+    hands: dict[int, int] = {}
+    for size in (5, 1, 2, 3, 4):
+        hands.update(_signed(tables[size]))
+    return hands
 
 
 def build_lowball27() -> dict[int, int]:
-    """Key to 2-7 lowball value of five cards (11,323 entries, a few milliseconds)."""
-    return _build(lowball=True)[5]
+    """Key to signed 2-7 lowball value of five cards, keyed and ordered as in :func:`build_hands`.
+
+    Values are negated where the high value is (a repeated rank).
+    """
+    return _signed(_build(lowball=True)[5], build_hands())
 
 
 def build_rank7() -> dict[int, int]:
     """Key to value of the best five of seven cards that hold no five of a suit.
 
-    49,205 entries, a tenth of a second or so: the best hand
-    of seven ranks is the best of the six-rank hands left by dropping one of
-    its ranks, and the same from six down to five.
+    49,205 entries: the best hand of seven ranks is the best of the six-rank
+    hands left by dropping one of its ranks, and the same from six down to
+    five.
     """
     one = 1 << COUNT_SHIFT
-    best = {key: value for key, value in RANK5.items() if not key & FLUSH_FLAGS}
+    best = {key: value for key, value in _build()[5].items() if not key & FLUSH_FLAGS}
     for size in (6, 7):
         bigger: dict[int, int] = {}
         for combo in itertools.combinations_with_replacement(range(13), size):
@@ -221,3 +249,177 @@ def build_rank7() -> dict[int, int]:
             bigger[key] = max(best[key - RANK_CODES[rank] - one] for rank in set(combo))
         best = bigger
     return best
+
+
+def build_flushes() -> dict[int, int]:
+    """Key to value of the best five of five to seven cards of one suit (4,719 entries).
+
+    The key is the sum of the cards masked with :data:`SUITED_MASK`. With five
+    or more cards of one suit among six or seven, the best flush is the best
+    hand: no room is left for a full house or four of a kind.
+    """
+    flag = next(iter(SUIT_FIELDS))  # the suited ranks are what counts: any suit will do
+    five = _build()[5]
+    flushes: dict[int, int] = {}
+    for size in (5, 6, 7):
+        for combo in itertools.combinations(range(13), size):
+            flushes[sum(RANK_CODES[rank] for rank in combo) | size << COUNT_SHIFT] = max(
+                five[sum(RANK_CODES[rank] for rank in chosen) | 5 << COUNT_SHIFT | flag]
+                for chosen in itertools.combinations(combo, 5)
+            )
+    return flushes
+
+
+# --- the shipped files -----------------------------------------------------------------------
+
+# A file is a magic line, a count of arrays, then per array a type code
+# ("q": signed 8-byte, "i": signed 4-byte integers) and a length, then the
+# arrays, all little-endian. The loader reads each array as one memoryview.
+_MAGIC: Final = b"tablerules tables 1\n"
+_HEADER_ITEM: Final = 8  # a type code padded to 4 bytes, then a 4-byte length
+_SIZES: Final = {"q": 8, "i": 4}
+
+
+def _encode(arrays: list[tuple[str, list[int]]]) -> bytes:
+    """The bytes of a table file holding ``arrays`` (type code, numbers)."""
+    parts = [_MAGIC, len(arrays).to_bytes(4, "little")]
+    for code, numbers in arrays:
+        parts.append(code.encode().ljust(4, b"\0") + len(numbers).to_bytes(4, "little"))
+    for code, numbers in arrays:
+        size = _SIZES[code]
+        parts.extend(number.to_bytes(size, "little", signed=True) for number in numbers)
+    return b"".join(parts)
+
+
+def table_file(name: str) -> bytes:
+    """The exact bytes of the file ``name`` in ``tablerules/_data/``, built now."""
+    if name == "hands.bin":
+        hands = build_hands()
+        return _encode([("q", list(hands)), ("i", list(hands.values()))])
+    if name == "lowball27.bin":
+        lowball = build_lowball27()
+        if list(lowball) != list(build_hands())[:FIVE_CARD_KEYS]:  # pragma: no cover - a bug
+            raise AssertionError("the 2-7 table must be keyed as the five-card hands are")
+        return _encode([("i", list(lowball.values()))])
+    if name == "seven.bin":
+        rank7, flushes = build_rank7(), build_flushes()
+        return _encode(
+            [
+                ("q", list(rank7)),
+                ("i", list(rank7.values())),
+                ("q", list(flushes)),
+                ("i", list(flushes.values())),
+            ]
+        )
+    raise ValueError(f"no table file is called {name!r}")
+
+
+TABLE_FILES: Final = ("hands.bin", "lowball27.bin", "seven.bin")
+"""The files in ``tablerules/_data/``."""
+
+
+def data_path(name: str) -> str:
+    """Where the shipped file ``name`` is (inside a zip archive if the package is zipped)."""
+    return os.path.join(os.path.dirname(__file__), "_data", name)
+
+
+def read_data(name: str) -> bytes:
+    """The bytes of the shipped file ``name``.
+
+    Read through the module's loader, which knows files and zip archives
+    alike; :mod:`importlib.resources` would do the same but costs 10 ms or
+    more to import, most of ``import tablerules``.
+    """
+    loader = __spec__.loader if __spec__ is not None else None
+    get_data = getattr(loader, "get_data", None)
+    if get_data is None:  # pragma: no cover - an unusual loader
+        from importlib.resources import files  # noqa: PLC0415 - only then
+
+        return (files("tablerules") / "_data" / name).read_bytes()
+    data: bytes = get_data(data_path(name))
+    return data
+
+
+def load_arrays(name: str) -> list[memoryview]:
+    """The arrays of the shipped file ``name``, each a memoryview of ints.
+
+    A file that is missing or unreadable is built instead (a fraction of a
+    second), so a checkout without the files, or with files of an older
+    layout, still imports and ``scripts/make_tables.py`` can write them.
+    """
+    try:
+        return decode(read_data(name))
+    except (OSError, ValueError):
+        return decode(table_file(name))
+
+
+def decode(data: bytes) -> list[memoryview]:
+    """The arrays of a table file's bytes, each a memoryview of ints; ValueError if damaged."""
+    start = len(_MAGIC)
+    if data[:start] != _MAGIC:
+        raise ValueError("not a table file")
+    view = memoryview(data)
+    count = int.from_bytes(view[start : start + 4], "little")
+    start += 4
+    layout = []
+    for _ in range(count):
+        code = bytes(view[start : start + 1]).decode()
+        layout.append((code, int.from_bytes(view[start + 4 : start + 8], "little")))
+        start += _HEADER_ITEM
+    arrays = []
+    for code, length in layout:
+        end = start + length * _SIZES[code]
+        arrays.append(_native(view[start:end], code))
+        start = end
+    if start != len(view):
+        raise ValueError("a table file of the wrong length")
+    return arrays
+
+
+def _native(data: memoryview, code: str) -> memoryview:
+    """Little-endian bytes as a memoryview of ints of type ``code``."""
+    if sys.byteorder == "little":
+        return data.cast("q") if code == "q" else data.cast("i")
+    import array  # noqa: PLC0415 - big-endian machines only
+
+    numbers = array.array(code, data.tobytes())
+    numbers.byteswap()
+    return memoryview(numbers)
+
+
+def _load_hands() -> tuple[dict[int, int], dict[int, int], dict[int, int], dict[int, int]]:
+    keys, values = load_arrays("hands.bin")
+    signed = dict(zip(keys, values, strict=True))
+    plain = dict(zip(signed, map(abs, signed.values()), strict=True))
+    # Three cards: the keys after five, one and two cards (13 and 91 of them).
+    start = FIVE_CARD_KEYS + 13 + 91
+    three_signed = dict(zip(keys[start : start + 455], values[start : start + 455], strict=True))
+    three = dict(zip(three_signed, map(abs, three_signed.values()), strict=True))
+    return plain, signed, three, three_signed
+
+
+HANDS, HANDS_SIGNED, RANK3, RANK3_SIGNED = _load_hands()
+"""Key to value of every hand of one to five cards (the key's count tells the
+size) and of three cards; the ``_SIGNED`` tables negate the values of hands
+with a repeated rank (the only hands in which a card can be repeated): the
+checked ranker looks for a repeated card only when the value is negative."""
+RANK5: Final = HANDS
+"""Five-card keys find their values in :data:`HANDS` (the name the OFC solver uses)."""
+
+
+def load_seven() -> tuple[dict[int, int], dict[int, int]]:
+    """The tables of :func:`build_rank7` and :func:`build_flushes`, read from the shipped file."""
+    keys, values, flush_keys, flush_values = load_arrays("seven.bin")
+    return dict(zip(keys, values, strict=True)), dict(zip(flush_keys, flush_values, strict=True))
+
+
+def load_lowball27() -> tuple[dict[int, int], dict[int, int]]:
+    """The 2-7 lowball table, plain and signed, read from the shipped file."""
+    (values,) = load_arrays("lowball27.bin")
+    signed = dict(zip(itertools.islice(HANDS_SIGNED, FIVE_CARD_KEYS), values, strict=True))
+    return dict(zip(signed, map(abs, signed.values()), strict=True)), signed
+
+
+ACE_FIVE_HIGH: Final = _five_distinct(_WHEEL, wheel=False)
+"""A-5-4-3-2 read aces high with no wheel, off suit and suited: the two values
+that :func:`tablerules.lowball27_as_high` can give and no high hand has."""

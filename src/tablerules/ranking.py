@@ -24,9 +24,14 @@ result is undefined: a wrong value or an exception.
 back. They raise :class:`TypeError` for an argument that is not an int and
 :class:`~tablerules.CardError` for an int that no hand has.
 
-The tables for one to five cards are built on ``import tablerules``; the 2-7
-lowball table and the seven-card table are built on the first hand that
-needs them.
+:func:`hand_code` and :func:`rank_code` rank a hand that grows a card at a
+time (an OFC row) with one addition per card and one lookup per ranking.
+They are unchecked, like the ``*_unchecked`` functions.
+
+The tables ship with the package as data: those for one to five cards are
+read on ``import tablerules`` (about 2 ms), the 2-7 lowball table and the
+tables of six and seven cards on the first hand that needs them (a few
+milliseconds).
 """
 
 from __future__ import annotations
@@ -40,19 +45,18 @@ from tablerules._tables import (
     ACE_FIVE_HIGH,
     CATEGORY_BASE,
     FLUSH_FLAGS,
+    HANDS,
+    HANDS_SIGNED,
     KEY_MASK,
     LOWBALL_TOP,
     RANK3,
     RANK3_SIGNED,
-    RANK5,
-    RANK5_SIGNED,
-    SMALL,
-    SMALL_SIGNED,
     SUIT_FIELDS,
+    SUITED_MASK,
     TOP_DIGIT,
     HandCategory,
-    build_lowball27,
-    build_rank7,
+    load_lowball27,
+    load_seven,
 )
 from tablerules.cards import FULL_DECK, RANK_LETTERS, Card, Rank, is_card
 from tablerules.errors import CardError, show
@@ -65,6 +69,7 @@ __all__ = [
     "best_rank_unchecked",
     "category",
     "describe",
+    "hand_code",
     "lowball27_as_high",
     "rank3",
     "rank3_unchecked",
@@ -72,13 +77,16 @@ __all__ = [
     "rank5_many",
     "rank5_unchecked",
     "rank_cards",
+    "rank_code",
     "rank_lowball27",
     "significant_ranks",
 ]
 
-_LOWBALL27: dict[int, int] = {}  # filled by lowball27_table() on the first 2-7 hand
+# Empty until read, on first use, by _fill_lowball27() and _fill_seven():
+_LOWBALL27: dict[int, int] = {}  # key of five cards to 2-7 value
 _LOWBALL27_SIGNED: dict[int, int] = {}  # the same, negated where a rank repeats
-_RANK7: dict[int, int] = {}  # filled by _fill_rank7() on the first seven-card hand
+_RANK7: dict[int, int] = {}  # key of seven cards without five of a suit to the best five's value
+_FLUSHES: dict[int, int] = {}  # the cards of a flush's suit (SUITED_MASK) to the best five's value
 # What a checked function catches from a bad hand before it looks for the reason.
 _BAD_HAND: Final = (TypeError, ValueError, KeyError, IndexError)
 
@@ -160,7 +168,7 @@ def rank5(cards: Sequence[Card]) -> int:
             and type(d) is Card
             and type(e) is Card
         ):
-            value = RANK5_SIGNED[(a + b + c + d + e) & KEY_MASK]
+            value = HANDS_SIGNED[(a + b + c + d + e) & KEY_MASK]
             if value > 0:
                 return value
             # A repeated rank: is a card repeated? (each card is one object)
@@ -182,7 +190,7 @@ def rank5_unchecked(cards: Sequence[Card]) -> int:
     True
     """
     a, b, c, d, e = cards
-    return RANK5[(a + b + c + d + e) & KEY_MASK]
+    return HANDS[(a + b + c + d + e) & KEY_MASK]
 
 
 def rank5_many(hands: Iterable[Sequence[Card]]) -> list[int]:
@@ -204,7 +212,7 @@ def rank5_many(hands: Iterable[Sequence[Card]]) -> list[int]:
     if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
         raise CardError(f"rank5_many takes an iterable of hands, not {type(given).__name__}")
     batch: Sequence[Sequence[Card]] = hands if isinstance(hands, Sequence) else list(hands)
-    table = RANK5_SIGNED
+    table = HANDS_SIGNED
     values: list[int] = []
     append = values.append
     try:
@@ -283,7 +291,7 @@ def rank_cards(cards: Sequence[Card]) -> int:
                 if type(card) is not Card:
                     break
             else:
-                value = SMALL_SIGNED[sum(cards) & KEY_MASK]
+                value = HANDS_SIGNED[sum(cards) & KEY_MASK]
                 if value > 0:
                     return value
                 if len(set(cards)) == size:
@@ -291,6 +299,44 @@ def rank_cards(cards: Sequence[Card]) -> int:
     except _BAD_HAND:  # CardError from rank5 too: the message should name rank_cards
         pass
     raise _hand_error("rank_cards", cards, 1, 5)
+
+
+def hand_code(cards: Iterable[Card]) -> int:
+    """The code of a hand: the sum of its cards, which :func:`rank_code` ranks.
+
+    A row's running code: adding a card to the code adds the card to the
+    hand, so a hand built a card at a time costs one addition per card, and
+    trying each candidate card costs one addition and one lookup. The code
+    of no cards is 0. Unchecked, like :func:`rank5_unchecked`: the cards
+    must be distinct :class:`~tablerules.Card` objects.
+
+    >>> from tablerules import Card, parse_cards
+    >>> row = hand_code(parse_cards("Qs Qd"))
+    >>> row += Card.parse("Qc")
+    >>> describe(rank_code(row))
+    'three of a kind, queens'
+    >>> hand_code([]) + Card.parse("As") == hand_code(parse_cards("As"))
+    True
+    """
+    return sum(cards)
+
+
+def rank_code(code: int) -> int:
+    """The value of the hand of 1 to 5 cards whose :func:`hand_code` is ``code``.
+
+    One mask and one lookup: the same value :func:`rank_cards` gives those
+    cards. Unchecked, like :func:`rank5_unchecked`: given a code that is no
+    hand of one to five distinct cards, the result is undefined (a wrong
+    value or a :class:`KeyError`).
+
+    >>> from tablerules import Card, parse_cards
+    >>> middle = hand_code(parse_cards("Ah Kh Qh Jh"))
+    >>> rank_code(middle) == rank_cards(parse_cards("Ah Kh Qh Jh"))
+    True
+    >>> [describe(rank_code(middle + Card.parse(text))) for text in ("Th", "Ts")]
+    ['royal flush', 'ace-high straight']
+    """
+    return HANDS[code & KEY_MASK]
 
 
 def best_rank(cards: Sequence[Card]) -> int:
@@ -302,8 +348,6 @@ def best_rank(cards: Sequence[Card]) -> int:
     """
     try:
         size = len(cards)
-        if size == 5:
-            return rank5(cards)
         if size == 7:
             a, b, c, d, e, f, g = cards
             if (
@@ -317,7 +361,12 @@ def best_rank(cards: Sequence[Card]) -> int:
                 or e is f or e is g
                 or f is g
             ):  # fmt: skip
-                return best_rank_unchecked(cards)
+                total = a + b + c + d + e + f + g
+                if not total & FLUSH_FLAGS:
+                    return (_RANK7 or _fill_seven())[total & KEY_MASK]
+                return _best_flush(cards, total)
+        elif size == 5:
+            return rank5(cards)
         elif size == 6:
             a, b, c, d, e, f = cards
             if (
@@ -340,46 +389,50 @@ def best_rank_unchecked(cards: Sequence[Card]) -> int:
     """:func:`best_rank` without the checks: the fast path for valid hands only.
 
     Seven cards without five of a suit take one lookup in a table of every
-    seven-rank hand, built on the first such call (49,205 entries, about a
-    tenth of a second).
+    seven-rank hand (49,205 entries, read on the first such call, a few
+    milliseconds); five or more cards of a suit, one lookup for the cards of
+    that suit.
     """
     total = sum(cards)
-    if total & FLUSH_FLAGS:  # five or more of one suit: nothing beats the best flush
-        flag = total & FLUSH_FLAGS
-        suited = [card for card in cards if card & SUIT_FIELDS[flag]]
-        if len(suited) == 5:
-            return RANK5[sum(suited) & KEY_MASK]
-        return max(RANK5[sum(five) & KEY_MASK] for five in itertools.combinations(suited, 5))
-    if len(cards) == 7:
-        table = _RANK7 or _fill_rank7()
-        return table[total & KEY_MASK]
-    if len(cards) == 6:
-        return max([RANK5[(total - card) & KEY_MASK] for card in cards])
-    return RANK5[total & KEY_MASK]
+    size = len(cards)
+    if size == 7 and not total & FLUSH_FLAGS:
+        return (_RANK7 or _fill_seven())[total & KEY_MASK]
+    if size == 5:
+        return HANDS[total & KEY_MASK]
+    if total & FLUSH_FLAGS:
+        return _best_flush(cards, total)
+    return max([HANDS[(total - card) & KEY_MASK] for card in cards])
 
 
-def _fill_rank7() -> dict[int, int]:
-    _RANK7.update(build_rank7())
+def _best_flush(cards: Sequence[Card], total: int) -> int:
+    """The best five of six or seven cards, five or more of them of the suit flagged in ``total``.
+
+    Nothing beats the best flush among them: five of a suit among seven
+    leave no room for a full house or four of a kind.
+    """
+    field = SUIT_FIELDS[total & FLUSH_FLAGS]
+    if not _FLUSHES:
+        _fill_seven()
+    return _FLUSHES[sum([card for card in cards if card & field]) & SUITED_MASK]
+
+
+def _fill_seven() -> dict[int, int]:
+    global _RANK7, _FLUSHES
+    _RANK7, _FLUSHES = load_seven()
     return _RANK7
 
 
-def lowball27_table() -> dict[int, int]:
-    """The 2-7 lowball table (key to value, keyed like ``rank5``'s), built on first use."""
-    if not _LOWBALL27:
-        _LOWBALL27.update(build_lowball27())
-    return _LOWBALL27
-
-
-def _lowball27_signed() -> dict[int, int]:
-    """The 2-7 lowball table with the values of hands holding a repeated rank negated."""
-    if not _LOWBALL27_SIGNED:
-        _LOWBALL27_SIGNED.update(
-            {
-                key: -value if RANK5_SIGNED[key] < 0 else value
-                for key, value in lowball27_table().items()
-            }
-        )
+def _fill_lowball27() -> dict[int, int]:
+    global _LOWBALL27, _LOWBALL27_SIGNED
+    _LOWBALL27, _LOWBALL27_SIGNED = load_lowball27()
     return _LOWBALL27_SIGNED
+
+
+def lowball27_table() -> dict[int, int]:
+    """The 2-7 lowball table (key to value, keyed like ``rank5``'s), read on first use."""
+    if not _LOWBALL27:
+        _fill_lowball27()
+    return _LOWBALL27
 
 
 def rank_lowball27(cards: Sequence[Card]) -> int:
@@ -405,7 +458,7 @@ def rank_lowball27(cards: Sequence[Card]) -> int:
             and type(d) is Card
             and type(e) is Card
         ):
-            value = (_LOWBALL27_SIGNED or _lowball27_signed())[(a + b + c + d + e) & KEY_MASK]
+            value = (_LOWBALL27_SIGNED or _fill_lowball27())[(a + b + c + d + e) & KEY_MASK]
             if value > 0:
                 return value
             if not (
@@ -438,7 +491,7 @@ def lowball27_as_high(value: int) -> int:
 @functools.cache
 def _hand_values() -> frozenset[int]:
     """Every value of a hand of 1 to 7 cards, and of A-5-4-3-2 read aces high."""
-    return frozenset(itertools.chain(SMALL.values(), RANK5.values(), ACE_FIVE_HIGH))
+    return frozenset(itertools.chain(HANDS.values(), ACE_FIVE_HIGH))
 
 
 def _checked_value(value: int, name: str) -> int:
