@@ -23,7 +23,12 @@ from tablerules.mock.codec import Codec
 from tablerules.mock.config import Config, TieRule
 from tablerules.mock.determinize import determinize
 from tablerules.mock.notation import parse_action
-from tablerules.mock.observe import Observation, observe
+from tablerules.mock.observe import (
+    Observation,
+    observation_from_dict,
+    observation_to_dict,
+    observe,
+)
 from tablerules.mock.rules import (
     apply,
     apply_unchecked,
@@ -62,6 +67,8 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "new_game",
+    "observation_from_dict",
+    "observation_to_dict",
     "observe",
     "parse_action",
     "random_action",

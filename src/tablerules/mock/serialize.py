@@ -40,7 +40,16 @@ from tablerules.mock.validate import check_state
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-__all__ = ["VERSION", "from_dict", "to_dict"]
+__all__ = [
+    "VERSION",
+    "card_text",
+    "event_dict",
+    "from_dict",
+    "read_event",
+    "read_summary",
+    "summary_dict",
+    "to_dict",
+]
 
 VERSION: Final = 1
 """The record layout this library writes and reads."""
@@ -53,7 +62,8 @@ _make_melded: Final = fast_init(Melded)
 _LARGEST: Final = 1 << MAX_INT_BITS
 
 
-def _event_dict(event: Event) -> Json:
+def event_dict(event: Event) -> Json:
+    """A history entry as a record writes it."""
     if isinstance(event, Drew):
         if event.from_discard:
             assert event.card is not None
@@ -68,7 +78,8 @@ def _event_dict(event: Event) -> Json:
     }
 
 
-def _summary_dict(summary: RoundSummary) -> Json:
+def summary_dict(summary: RoundSummary) -> Json:
+    """A round summary as a record writes it."""
     return {
         "round": summary.round,
         "dealer": summary.dealer,
@@ -107,13 +118,13 @@ def to_dict(state: State) -> Json:
         "took_discard": state.took_discard,
         "opening_was_empty": state.opening_was_empty,
         "pile_was_empty": state.pile_was_empty,
-        "history": [_event_dict(event) for event in state.history],
+        "history": [event_dict(event) for event in state.history],
         "winners": list(state.winners),
-        "last_round": None if state.last_round is None else _summary_dict(state.last_round),
+        "last_round": None if state.last_round is None else summary_dict(state.last_round),
     }
 
 
-def _card_text(value: object, where: str) -> tuple[Card, ...]:
+def card_text(value: object, where: str) -> tuple[Card, ...]:
     """Card text as :func:`to_dict` writes it; any other text goes to the shared reader."""
     if type(value) is str and value:
         try:
@@ -126,7 +137,7 @@ def _card_text(value: object, where: str) -> tuple[Card, ...]:
 def _cards(data: Mapping[str, object], key: str, where: str) -> tuple[Card, ...]:
     if key not in data:
         raise StateError(f"{where} has no field {key!r}")
-    return _card_text(data[key], f"{where}.{key}")
+    return card_text(data[key], f"{where}.{key}")
 
 
 def _seat_list(data: Mapping[str, object], key: str, where: str, players: int) -> tuple[int, ...]:
@@ -179,7 +190,8 @@ def _quick_event(raw: object, players: int) -> Event | None:
     )
 
 
-def _read_event(raw: object, where: str, players: int) -> Event:
+def read_event(raw: object, where: str, players: int) -> Event:
+    """A history entry written by :func:`event_dict`, its shape checked (``where`` names it)."""
     quick = _quick_event(raw, players)
     if quick is not None:
         return quick
@@ -206,14 +218,14 @@ def _read_event(raw: object, where: str, players: int) -> Event:
     )
 
 
-def _read_summary(raw: object, players: int) -> RoundSummary | None:
+def read_summary(raw: object, players: int, where: str = "state.last_round") -> RoundSummary | None:
+    """A round summary written by :func:`summary_dict` (or ``None``), its shape checked."""
     if raw is None:
         return None
-    where = "state.last_round"
     data = read_mapping(raw, where)
     summary = RoundSummary(
         round=read_int(data, "round", where, minimum=0),
-        melds=read_seats(data, "melds", where, players, _card_text),
+        melds=read_seats(data, "melds", where, players, card_text),
         hand_points=read_seats(data, "hand_points", where, players, int_item),
         first_complete=read_optional_seat(data, "first_complete", where, players),
         highest_hand=_seat_list(data, "highest_hand", where, players),
@@ -285,7 +297,7 @@ def from_dict(data: Mapping[str, object]) -> State:
     if step not in _STEPS:
         raise StateError(f"state.step must be one of {', '.join(_STEPS)}, not {show(step)}")
     history = tuple(
-        _read_event(event, f"state.history[{index}]", players)
+        read_event(event, f"state.history[{index}]", players)
         for index, event in enumerate(read_list(record, "history", where))
     )
     state = _make_state(
@@ -293,8 +305,8 @@ def from_dict(data: Mapping[str, object]) -> State:
         seed=header.seed,
         round=header.round,
         scores=header.scores,
-        hands=read_seats(record, "hands", where, players, _card_text),
-        melds=read_seats(record, "melds", where, players, _card_text),
+        hands=read_seats(record, "hands", where, players, card_text),
+        melds=read_seats(record, "melds", where, players, card_text),
         deck=_cards(record, "deck", where),
         discard_pile=_cards(record, "discard_pile", where),
         finished=read_seats(record, "finished", where, players, bool_item),
@@ -303,7 +315,7 @@ def from_dict(data: Mapping[str, object]) -> State:
         opening_was_empty=read_bool(record, "opening_was_empty", where),
         pile_was_empty=read_bool(record, "pile_was_empty", where),
         history=history,
-        last_round=_read_summary(record["last_round"], players),
+        last_round=read_summary(record["last_round"], players),
     )
     check_state(state)
     _check_copies(record, state)
