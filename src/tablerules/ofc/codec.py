@@ -144,7 +144,7 @@ def _solved(hand: tuple[Card, ...], config: Config) -> Place:
 
 @attrs.frozen
 class FantasylandStep:
-    """A per-card fantasyland setting after some choices, from :meth:`Codec.fantasyland_step`.
+    """A per-card fantasyland setting after some choices (:meth:`.Codec.fantasyland_step`).
 
     >>> import tablerules.ofc as ofc
     >>> from tablerules.ofc.codec import FantasylandStep
@@ -218,7 +218,7 @@ class Codec:
     )
 
     def __init__(
-        self, config: Config | None = None, *, fantasyland: FantasylandMode = "solver"
+        self, config: Config | None = None, *, fantasyland: Literal["solver", "per_card"] = "solver"
     ) -> None:
         """A codec for ``config`` (the default config for ``None``)."""
         config = config_or_default(config)
@@ -273,11 +273,11 @@ class Codec:
 
     @property
     def version(self) -> int:
-        """The layout's version, :data:`VERSION`."""
+        """The layout's version, 1 (``tablerules.ofc.codec.VERSION``)."""
         return VERSION
 
     @property
-    def layout(self) -> Layout:
+    def layout(self) -> Mapping[str, slice]:
         """The named parts of the observation vector, in order."""
         return self._layout
 
@@ -293,7 +293,7 @@ class Codec:
 
     @property
     def street_ids(self) -> range:
-        """The ids of a later street: 27 in pineapple, 3 in classic."""
+        """The ids of a later street (27 in pineapple, 3 in classic)."""
         return self._street_ids
 
     @property
