@@ -551,7 +551,8 @@ def _check_playable(view: Observation) -> None:
     try:
         check_state(guess)
     except StateError as error:
-        inner = str(error).replace("state.", "observation.")  # the fields they share
+        inner = str(error).replace("state.hands", "state.hand_sizes")
+        inner = inner.replace("state.", "observation.")  # the fields they share
         raise StateError(f"observation: no game shows this view ({inner})") from None
     if observe(guess, view.seat) != view:  # pragma: no cover - determinize keeps every field
         raise StateError("observation: no game shows this view")
