@@ -223,12 +223,12 @@ class Codec:
 
     @property
     def num_actions(self) -> int:
-        """How many ids there are: ``39 * (players - 1)`` asks, 2 stands, 2 score choices."""
+        """The number of ids, ``39 * (players - 1) + 4`` (the asks, 2 stands, 2 score choices)."""
         return ask_count(self.config.players) + 4
 
     @property
     def observation_size(self) -> int:
-        """How many bytes :meth:`observation` returns: ``125 + 201 * players``."""
+        """The number of bytes :meth:`observation` returns, ``125 + 201 * players``."""
         return _layout(self.config.players).size
 
     @property
