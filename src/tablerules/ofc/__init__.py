@@ -24,7 +24,7 @@ from tablerules.ofc.fantasyland import (
     solve_fantasyland,
 )
 from tablerules.ofc.notation import parse_action
-from tablerules.ofc.observe import Observation, observe
+from tablerules.ofc.observe import Observation, observation_from_dict, observation_to_dict, observe
 from tablerules.ofc.rules import (
     apply,
     apply_unchecked,
@@ -68,6 +68,8 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "new_game",
+    "observation_from_dict",
+    "observation_to_dict",
     "observe",
     "parse_action",
     "random_action",

@@ -162,6 +162,12 @@ class Board:
     def __str__(self) -> str:
         return " / ".join(cards_text(reversed(row)) if row else "-" for row in self.rows)
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG (notebooks show it); see :func:`tablerules.svg.board`."""
+        from tablerules import svg  # noqa: PLC0415 - svg draws every game, so it imports them
+
+        return svg.board(self)
+
 
 make_board: Final = fast_init(Board)
 """Build a board from rows already sorted and checked: the engine's fast path (keywords only)."""

@@ -54,7 +54,8 @@ _SUMMARY_FIELDS = frozenset(
 _BOARD_FIELDS = frozenset({"top", "middle", "bottom"})
 
 
-def _board_dict(board: Board) -> dict[str, str]:
+def board_dict(board: Board) -> dict[str, str]:
+    """A board's record: each row as card text."""
     return {
         "top": write_cards(board.top),
         "middle": write_cards(board.middle),
@@ -62,10 +63,11 @@ def _board_dict(board: Board) -> dict[str, str]:
     }
 
 
-def _summary_dict(summary: RoundSummary) -> Json:
+def summary_dict(summary: RoundSummary) -> Json:
+    """A round summary's record (``last_round`` in state and observation records)."""
     return {
         "round": summary.round,
-        "boards": [_board_dict(board) for board in summary.boards],
+        "boards": [board_dict(board) for board in summary.boards],
         "fouled": list(summary.fouled),
         "royalties": [list(row) for row in summary.royalties],
         "points": list(summary.points),
@@ -89,7 +91,7 @@ def to_dict(state: State) -> Json:
     check_type(state, State, "state")
     return {
         **write_header(GAME, VERSION, state),
-        "boards": [_board_dict(board) for board in state.boards],
+        "boards": [board_dict(board) for board in state.boards],
         "hands": [write_cards(hand) for hand in state.hands],
         "discards": [write_cards(cards) for cards in state.discards],
         "deck": write_cards(state.deck),
@@ -97,7 +99,7 @@ def to_dict(state: State) -> Json:
         "to_act": state.to_act,
         "street": state.street,
         "winners": list(state.winners),
-        "last_round": None if state.last_round is None else _summary_dict(state.last_round),
+        "last_round": None if state.last_round is None else summary_dict(state.last_round),
     }
 
 
@@ -110,7 +112,8 @@ def _only(data: Mapping[str, object], fields: frozenset[str], where: str) -> Non
         raise StateError(f"{where} has unknown fields: {', '.join(map(show, unknown))}")
 
 
-def _board_item(value: object, where: str) -> Board:
+def board_item(value: object, where: str) -> Board:
+    """A board's record read back, or :class:`StateError` naming ``where``."""
     raw = read_mapping(value, where)
     _only(raw, _BOARD_FIELDS, where)
     top, middle, bottom = (read_cards(raw, name, where) for name in ("top", "middle", "bottom"))
@@ -129,17 +132,18 @@ def _royalty_item(value: object, where: str) -> tuple[int, int, int]:
     return (top, middle, bottom)
 
 
-def _read_summary(data: Mapping[str, object], players: int) -> RoundSummary | None:
+def read_summary(data: Mapping[str, object], where: str, players: int) -> RoundSummary | None:
+    """Field ``last_round`` of a record (``None`` or a round's summary), or :class:`StateError`."""
     if "last_round" not in data:
-        raise StateError("state has no field 'last_round'")
+        raise StateError(f"{where} has no field 'last_round'")
     if data["last_round"] is None:
         return None
-    where = "state.last_round"
+    where = f"{where}.last_round"
     raw = read_mapping(data["last_round"], where)
     _only(raw, _SUMMARY_FIELDS, where)
     return RoundSummary(
         round=read_int(raw, "round", where, minimum=0),
-        boards=read_seats(raw, "boards", where, players, _board_item),
+        boards=read_seats(raw, "boards", where, players, board_item),
         fouled=read_seats(raw, "fouled", where, players, bool_item),
         royalties=read_seats(raw, "royalties", where, players, _royalty_item),
         points=read_seats(raw, "points", where, players, int_item),
@@ -178,7 +182,7 @@ def from_dict(data: Mapping[str, object]) -> State:
         seed=header.seed,
         round=header.round,
         scores=header.scores,
-        boards=read_seats(record, "boards", "state", players, _board_item),
+        boards=read_seats(record, "boards", "state", players, board_item),
         hands=read_seats(record, "hands", "state", players, parse_card_field),
         discards=read_seats(record, "discards", "state", players, parse_card_field),
         deck=read_cards(record, "deck", "state"),
@@ -189,7 +193,7 @@ def from_dict(data: Mapping[str, object]) -> State:
             seat_item(seat, f"state.winners[{index}]", players)
             for index, seat in enumerate(winners)
         ),
-        last_round=_read_summary(record, players),
+        last_round=read_summary(record, "state", players),
     )
     check_state(state)
     return state
