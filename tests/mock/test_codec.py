@@ -331,6 +331,31 @@ def test_wrong_kinds_are_type_errors_naming_the_parameter() -> None:
         mock.Codec("four players")  # type: ignore[arg-type]
 
 
+class Index:
+    """An integer that is not an int, as numpy's integers are."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_integers_that_are_not_ints_are_ids_too() -> None:
+    codec = mock.Codec()
+    view = mock.observe(mock.new_game(seed=5), 1)
+    wrong: Any = codec
+    assert wrong.decode(view, Index(0)) == mock.Draw()
+    assert wrong.meld_positions(Index(40)) == ((1,), (0, 3, 2))
+    with pytest.raises(tr.IllegalActionError, match="out of range"):
+        wrong.decode(view, Index(99))
+    numpy = pytest.importorskip("numpy")
+    assert codec.decode(view, numpy.int64(0)) == mock.Draw()
+    mask = numpy.frombuffer(codec.mask(view), numpy.uint8)
+    assert mask.shape == (73,)
+    assert int(mask.argmax()) == 0
+
+
 def test_ids_out_of_range_and_actions_not_legal_now_are_illegal() -> None:
     codec = mock.Codec()
     view = mock.observe(mock.new_game(seed=5), 1)

@@ -313,7 +313,7 @@ class Codec:
         """
         view = _check_view(view)
         if type(action_id) is not int:
-            _check_id(action_id)
+            action_id = _check_id(action_id)
         if action_id in _legal(view)[2]:
             if action_id < 2:
                 return _DRAWS[action_id]
@@ -426,7 +426,7 @@ class Codec:
         >>> Codec.meld_positions(2), Codec.meld_positions(7), Codec.meld_positions(40)
         (((), ()), ((0, 2), ()), ((1,), (0, 3, 2)))
         """
-        _check_id(action_id)
+        action_id = _check_id(action_id)
         if not 2 <= action_id < NUM_ACTIONS:
             raise IllegalActionError(
                 f"action id {action_id} is not a meld: Mock's meld ids are 2 to {NUM_ACTIONS - 1}"
@@ -434,9 +434,14 @@ class Codec:
         return MELD_IDS[action_id - 2]
 
 
-def _check_id(action_id: object) -> None:
-    if type(action_id) is bool or not isinstance(action_id, int):
-        raise TypeError(f"action_id must be an int, not {type(action_id).__name__}")
+def _check_id(action_id: object) -> int:
+    """``action_id`` as an int: an int or an integer such as ``numpy.int64``, never a bool."""
+    if type(action_id) is not bool:
+        try:
+            return operator.index(action_id)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise TypeError(f"action_id must be an int, not {type(action_id).__name__}")
 
 
 def _why_not(view: Observation, action_id: int) -> str:
