@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import pickle
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -437,3 +439,16 @@ def test_the_codec_is_a_value() -> None:
     assert ofc.Codec() == ofc.Codec(ofc.Config())
     assert codec.config == ofc.Config(players=3)
     assert codec.fantasyland == "per_card"
+
+
+def test_the_documented_layout_is_the_codec_layout() -> None:
+    """docs/codecs/ofc.inc lists the parts in the order the codec lays them out."""
+    text = (Path(__file__).parents[2] / "docs" / "codecs" / "ofc.inc").read_text()
+    table = text.split("Observation layout", 1)[1]
+    documented = []
+    for line in table.splitlines():
+        if line.startswith("   * - ``"):
+            documented += re.findall(r"``([^`]+)``", line)
+    codec = ofc.Codec(ofc.Config(players=3), fantasyland="per_card")
+    laid_out = [re.sub(r"board\d", "board{k}", name) for name in codec.layout]
+    assert documented == list(dict.fromkeys(laid_out))
