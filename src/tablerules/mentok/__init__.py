@@ -22,7 +22,12 @@ from tablerules.mentok.codec import Codec
 from tablerules.mentok.config import Config
 from tablerules.mentok.determinize import determinize
 from tablerules.mentok.notation import parse_action
-from tablerules.mentok.observe import Observation, observe
+from tablerules.mentok.observe import (
+    Observation,
+    observation_from_dict,
+    observation_to_dict,
+    observe,
+)
 from tablerules.mentok.rules import (
     apply,
     apply_unchecked,
@@ -71,6 +76,8 @@ __all__ = [
     "is_soft",
     "legal_actions",
     "new_game",
+    "observation_from_dict",
+    "observation_to_dict",
     "observe",
     "parse_action",
     "random_action",

@@ -39,6 +39,9 @@ from tablerules.mentok.validate import check_state
 
 __all__ = ["from_dict", "to_dict"]
 
+# The event, table and summary readers and writers below are shared with the
+# observation record (tablerules.mentok.observe), so both write them alike.
+
 GAME = "mentok"
 VERSION = 1
 
@@ -77,7 +80,8 @@ _DERIVED = {
 # --- writing -----------------------------------------------------------------
 
 
-def _event_dict(event: Event) -> Json:
+def event_dict(event: Event) -> Json:
+    """One history event as a record entry."""
     if isinstance(event, StandRecord):
         return {"kind": "stand", "seat": event.seat, "hand": event.hand}
     return {
@@ -93,20 +97,22 @@ def _event_dict(event: Event) -> Json:
     }
 
 
-def _tables_list(tables: tuple[tuple[tuple[Card, ...], ...], ...]) -> list[list[str]]:
+def tables_list(tables: tuple[tuple[tuple[Card, ...], ...], ...]) -> list[list[str]]:
+    """Each seat's table hands as card text."""
     return [[write_cards(cards) for cards in seat] for seat in tables]
 
 
-def _summary_dict(summary: RoundSummary) -> Json:
+def summary_dict(summary: RoundSummary) -> Json:
+    """A round summary as a record entry."""
     return {
         "round": summary.round,
         "abandoned": summary.abandoned,
-        "tables": _tables_list(summary.tables),
+        "tables": tables_list(summary.tables),
         "hands": [write_cards(hand) for hand in summary.hands],
         "choices": list(summary.choices),
         "cheated": list(summary.cheated),
         "points": list(summary.points),
-        "history": [_event_dict(event) for event in summary.history],
+        "history": [event_dict(event) for event in summary.history],
     }
 
 
@@ -127,14 +133,14 @@ def to_dict(state: State) -> Json:
     record.update(
         {
             "hands": [write_cards(hand) for hand in state.hands],
-            "tables": _tables_list(state.tables),
+            "tables": tables_list(state.tables),
             "stood": [list(flags) for flags in state.stood],
             "deck": write_cards(state.deck),
-            "history": [_event_dict(event) for event in state.history],
+            "history": [event_dict(event) for event in state.history],
             "choices": list(state.choices),
             "to_act": state.to_act,
             "winners": list(state.winners),
-            "last_round": None if state.last_round is None else _summary_dict(state.last_round),
+            "last_round": None if state.last_round is None else summary_dict(state.last_round),
         }
     )
     return record
@@ -151,11 +157,13 @@ def _check_fields(data: Mapping[str, object], fields: frozenset[str], where: str
             raise StateError(f"{where}.{key} is not a field of the record: {why}")
 
 
-def _optional_bool_item(value: object, where: str) -> bool | None:
+def optional_bool_item(value: object, where: str) -> bool | None:
+    """``value`` as a bool or None, or :class:`~tablerules.StateError` naming ``where``."""
     return None if value is None else bool_item(value, where)
 
 
-def _table_hands(value: object, where: str) -> tuple[tuple[Card, ...], ...]:
+def table_hands(value: object, where: str) -> tuple[tuple[Card, ...], ...]:
+    """One seat's table hands (at most two, none empty), or :class:`~tablerules.StateError`."""
     if not isinstance(value, list):
         raise StateError(f"{where} must be a list of table hands, not {show(value)}")
     if len(value) > 2:
@@ -166,7 +174,8 @@ def _table_hands(value: object, where: str) -> tuple[tuple[Card, ...], ...]:
     return hands
 
 
-def _stood_flags(value: object, where: str) -> tuple[bool, ...]:
+def stood_flags(value: object, where: str) -> tuple[bool, ...]:
+    """One seat's stood flags, or :class:`~tablerules.StateError`."""
     if not isinstance(value, list):
         raise StateError(f"{where} must be a list, not {show(value)}")
     return tuple(bool_item(flag, f"{where}[{i}]") for i, flag in enumerate(value))
@@ -178,7 +187,8 @@ def _read_seat(data: Mapping[str, object], key: str, where: str, players: int) -
     return seat_item(data[key], f"{where}.{key}", players)
 
 
-def _read_event(raw: object, where: str, players: int) -> Event:
+def read_event(raw: object, where: str, players: int) -> Event:
+    """One history event read back, or :class:`~tablerules.StateError` naming the field."""
     data = read_mapping(raw, where)
     kind = read_str(data, "kind", where)
     if kind not in ("ask", "stand"):
@@ -213,31 +223,33 @@ def _read_event(raw: object, where: str, players: int) -> Event:
         split=read_bool(data, "split", where),
         given=read_bool(data, "given", where),
         card=card,
-        cheat=_optional_bool_item(data["cheat"], f"{where}.cheat"),
+        cheat=optional_bool_item(data["cheat"], f"{where}.cheat"),
     )
 
 
-def _read_history(
+def read_history(
     data: Mapping[str, object], key: str, where: str, players: int
 ) -> tuple[Event, ...]:
+    """Field ``key``: a list of history events, or :class:`~tablerules.StateError`."""
     return tuple(
-        _read_event(raw, f"{where}.{key}[{i}]", players)
+        read_event(raw, f"{where}.{key}[{i}]", players)
         for i, raw in enumerate(read_list(data, key, where))
     )
 
 
-def _read_summary(raw: object, where: str, players: int) -> RoundSummary:
+def read_summary(raw: object, where: str, players: int) -> RoundSummary:
+    """A round summary read back, or :class:`~tablerules.StateError` naming the field."""
     data = read_mapping(raw, where)
     _check_fields(data, _SUMMARY_FIELDS, where)
     return RoundSummary(
         round=read_int(data, "round", where, minimum=0),
         abandoned=read_bool(data, "abandoned", where),
-        tables=read_seats(data, "tables", where, players, _table_hands),
+        tables=read_seats(data, "tables", where, players, table_hands),
         hands=read_seats(data, "hands", where, players, parse_card_field),
-        choices=read_seats(data, "choices", where, players, _optional_bool_item),
+        choices=read_seats(data, "choices", where, players, optional_bool_item),
         cheated=read_seats(data, "cheated", where, players, bool_item),
         points=read_seats(data, "points", where, players, int_item),
-        history=_read_history(data, "history", where, players),
+        history=read_history(data, "history", where, players),
     )
 
 
@@ -272,11 +284,11 @@ def from_dict(data: Mapping[str, object]) -> State:
         round=header.round,
         scores=header.scores,
         hands=read_seats(record, "hands", where, players, parse_card_field),
-        tables=read_seats(record, "tables", where, players, _table_hands),
-        stood=read_seats(record, "stood", where, players, _stood_flags),
+        tables=read_seats(record, "tables", where, players, table_hands),
+        stood=read_seats(record, "stood", where, players, stood_flags),
         deck=read_cards(record, "deck", where),
-        history=_read_history(record, "history", where, players),
-        choices=read_seats(record, "choices", where, players, _optional_bool_item),
+        history=read_history(record, "history", where, players),
+        choices=read_seats(record, "choices", where, players, optional_bool_item),
         to_act=read_optional_seat(record, "to_act", where, players),
         winners=tuple(
             seat_item(value, f"{where}.winners[{i}]", players)
@@ -284,7 +296,7 @@ def from_dict(data: Mapping[str, object]) -> State:
         ),
         last_round=None
         if last_raw is None
-        else _read_summary(last_raw, f"{where}.last_round", players),
+        else read_summary(last_raw, f"{where}.last_round", players),
     )
     check_state(state)
     return state
