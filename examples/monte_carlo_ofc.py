@@ -15,6 +15,7 @@ random bot, seats swapped every round.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from tablerules import ofc
 
@@ -35,7 +36,7 @@ class MonteCarloBot:
         self.rng = random.Random(seed)
         self.samples = samples
 
-    def choose(self, view: ofc.Observation, actions: tuple[ofc.Action, ...]) -> ofc.Action:
+    def choose(self, view: ofc.Observation, actions: Sequence[ofc.Action]) -> ofc.Action:
         """The placement with the best average rollout over ``samples`` determinizations."""
         worlds = [ofc.determinize(view, self.rng) for _ in range(self.samples)]
         best, best_total = actions[0], None
@@ -60,7 +61,8 @@ def play_round(seed: int, clever_seat: int, samples: int = 3) -> int:
             # Too many settings to roll out one by one: take the exact solver's.
             action = ofc.solve_fantasyland(ofc.observe(state, seat).hand, state.config)
         elif seat == clever_seat:
-            action = bot.choose(ofc.observe(state, seat), ofc.legal_actions(state))
+            view = ofc.observe(state, seat)
+            action = bot.choose(view, ofc.legal_actions(view))
         else:
             action = ofc.random_action(state, rng)
         state = ofc.apply(state, action)

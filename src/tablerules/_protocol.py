@@ -91,7 +91,10 @@ ObservationT = TypeVar("ObservationT", bound=GameObservation)
 ConfigT = TypeVar("ConfigT")
 
 
-class GameCodec(Protocol[ActionT, ObservationT]):
+ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
+
+
+class GameCodec(Protocol[ActionT, ViewT_contra]):
     """A game's integer action space and observation vector for one config (``<game>.Codec``).
 
     Everything is computed from the acting seat's observation alone. Ids are
@@ -115,19 +118,19 @@ class GameCodec(Protocol[ActionT, ObservationT]):
     def version(self) -> int:
         """The layout's version; it changes whenever an id or a feature changes meaning."""
 
-    def legal_ids(self, view: ObservationT) -> tuple[int, ...]:
+    def legal_ids(self, view: ViewT_contra) -> tuple[int, ...]:
         """The ids of the legal actions, ascending; empty when the seat is not to act."""
 
-    def mask(self, view: ObservationT) -> bytes:
+    def mask(self, view: ViewT_contra) -> bytes:
         """One byte per id: 1 where the id is legal now, else 0."""
 
-    def decode(self, view: ObservationT, action_id: int) -> ActionT:
+    def decode(self, view: ViewT_contra, action_id: int) -> ActionT:
         """The action an id stands for; :class:`~tablerules.IllegalActionError` if not legal."""
 
-    def encode(self, view: ObservationT, action: ActionT) -> int:
+    def encode(self, view: ViewT_contra, action: ActionT) -> int:
         """The id of a legal action; :class:`~tablerules.IllegalActionError` if not legal."""
 
-    def observation(self, view: ObservationT) -> bytes:
+    def observation(self, view: ViewT_contra) -> bytes:
         """The observation as :attr:`observation_size` small-int features (0 to 255)."""
 
 
