@@ -74,6 +74,7 @@ FORMS: Final = ((0, False), (0, True), (1, False))
 """The ``(hand, split)`` of an ask, by its form number 0, 1, 2."""
 
 _RANKS: Final = 13
+_EVERY_RANK: Final = (1 << _RANKS) - 1
 _PLANE: Final = 52
 _RANK_BIT: Final = {card: 1 << (int(card.rank) - 2) for card in FULL_DECK}
 _PHASES: Final = (Phase.PLAY, Phase.SCORE, Phase.OVER)
@@ -113,35 +114,47 @@ def _slots(players: int, seat: int) -> tuple[int, ...]:
 _Key = tuple[int, bool, int, int, int, int]
 """What decides the legal ids in play: ``(players, strict, ranks, active, split, targets)``.
 
-``ranks`` has bit ``rank - 2`` for each rank in the sphere; ``active`` bit
+``ranks`` has bit ``rank - 2`` for each rank in the sphere (0 with
+``strict=False``, where every rank may be asked for); ``active`` bit
 ``h`` for each active table hand ``h``; ``split`` is the base card's rank on
 a first turn (else 0); ``targets`` bit ``offset`` for each seat that may be
 asked.
 """
 
 
+@functools.cache
+def _ranks_of(ranks: int) -> tuple[int, ...]:
+    """The ranks of a 13-bit rank set, ascending (at most 8,192 sets)."""
+    return tuple(rank for rank in range(2, 15) if ranks >> (rank - 2) & 1)
+
+
+@functools.cache
+def _bases(players: int, targets: int) -> tuple[int, ...]:
+    """The first ask id of each target offset in ``targets``, ascending."""
+    block = _RANKS * len(FORMS)
+    return tuple((offset - 1) * block for offset in range(1, players) if targets >> offset & 1)
+
+
 @functools.lru_cache(maxsize=8192)
 def _ids(key: _Key) -> tuple[int, ...]:
     """The legal ids in play, ascending."""
     players, strict, ranks, active, split, targets = key
-    forms: list[tuple[int, int]] = []  # (rank, form) per target, ascending
-    for rank in range(2, 15):
-        if strict and not ranks >> (rank - 2) & 1:
-            continue
+    block: list[int] = []  # the ids within one target's block, ascending
+    append = block.append
+    for rank in _ranks_of(ranks if strict else _EVERY_RANK):
+        first = (rank - 2) * 3
         if active & 1:
-            forms.append((rank, 0))
+            append(first)
             if rank == split:
-                forms.append((rank, 1))
+                append(first + 1)
         if active & 2:
-            forms.append((rank, 2))
-    ids = [
-        ask_id(offset, rank, form)
-        for offset in range(1, players)
-        if targets >> offset & 1
-        for rank, form in forms
-    ]
+            append(first + 2)
+    ids = [base + offset for base in _bases(players, targets) for offset in block]
     stands = ask_count(players)
-    ids += [stands + hand for hand in (0, 1) if active >> hand & 1]
+    if active & 1:
+        ids.append(stands)
+    if active & 2:
+        ids.append(stands + 1)
     return tuple(ids)
 
 
@@ -262,16 +275,17 @@ class Codec:
                 active |= 1 << index
         if not active:
             return None
-        bit = _RANK_BIT
+        config = self.config
         ranks = 0
-        for card in view.hand:
-            ranks |= bit[card]
-        for cards in tables:
-            for card in cards:
+        if config.strict:  # without it every rank may be asked for: the sphere decides nothing
+            bit = _RANK_BIT
+            for card in view.hand:
                 ranks |= bit[card]
+            for cards in tables:
+                for card in cards:
+                    ranks |= bit[card]
         base = tables[0]
         split = RANK_OF[base[0]] if len(tables) == 1 and len(base) == 1 else 0
-        config = self.config
         players = config.players
         every = view.tables
         if () in every:

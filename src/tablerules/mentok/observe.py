@@ -168,30 +168,34 @@ def _chosen(choices: tuple[bool | None, ...]) -> tuple[bool, ...]:
     return tuple(choice is not None for choice in choices)
 
 
+@functools.lru_cache(maxsize=8192)
+def _hidden(event: AskRecord) -> AskRecord:
+    """``event`` with its cheat flag hidden (a pure memo: equal events, equal answers)."""
+    return _make_ask_record(
+        seat=event.seat,
+        target=event.target,
+        rank=event.rank,
+        hand=event.hand,
+        split=event.split,
+        given=event.given,
+        card=event.card,
+        cheat=None,
+    )
+
+
 def _public_history(history: tuple[Event, ...], seat: int) -> tuple[tuple[Event, ...], bool]:
     """``history`` with others' cheat flags hidden, and whether ``seat`` cheated."""
     events: list[Event] = []
     append = events.append
     cheated = False
-    make = _make_ask_record
+    hidden = _hidden
     for event in history:
         if type(event) is AskRecord:
             if event.seat == seat:
                 if event.cheat:
                     cheated = True
             elif event.cheat is not None:
-                append(
-                    make(
-                        seat=event.seat,
-                        target=event.target,
-                        rank=event.rank,
-                        hand=event.hand,
-                        split=event.split,
-                        given=event.given,
-                        card=event.card,
-                        cheat=None,
-                    )
-                )
+                append(hidden(event))
                 continue
         append(event)
     return tuple(events), cheated
