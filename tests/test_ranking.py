@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import tablerules as tr
@@ -455,6 +455,10 @@ def test_batch_reports_the_first_bad_hand() -> None:
 def test_any_non_card_in_any_place_raises(hand: tuple[tr.Card, ...], data: st.DataObject) -> None:
     place = data.draw(st.integers(0, len(hand) - 1))
     bad = data.draw(non_cards)
+    # A Card forged with int.__new__ is unsupported: a small one can add up to some
+    # other hand's key (int.__new__(Card, 93) beside 2h 4s), so none is drawn here;
+    # test_forged_cards_that_are_no_card_are_refused covers the documented case.
+    assume(type(bad) is not tr.Card)
     cards = [*hand[:place], bad, *hand[place + 1 :]]
     for function, _, sizes in CHECKED:
         if len(hand) in sizes:

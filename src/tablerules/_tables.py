@@ -112,6 +112,10 @@ _RANKS_HIGH_FIRST: Final = tuple(range(14, 1, -1))
 _WHEEL: Final = (14, 5, 4, 3, 2)
 FIVE_CARD_KEYS: Final = 11_323
 """How many keys five cards have (7,462 values; a flush's ranks once per suit)."""
+_PLAIN_FIVES: Final = 6_175
+"""How many keys five cards without a flush have."""
+_SMALL_SIZES: Final = {1: 13, 2: 91, 3: 455, 4: 1_820}
+"""How many keys one to four cards have."""
 
 
 # --- the builder ---------------------------------------------------------------------------
@@ -212,23 +216,30 @@ def _signed(table: dict[int, int], signs: dict[int, int] | None = None) -> dict[
 def build_hands() -> dict[int, int]:
     """Key to signed value of every hand of one to five cards, in the order shipped.
 
-    Five cards first (the common hands first, flushes last), then one, two,
-    three and four cards. A hand holding a repeated rank has its value
-    negated: the checked ranker looks for a repeated card only then.
+    Five cards without a flush first (the common hands first), then one,
+    two, three and four cards, then five-card flushes. A dict's entries sit
+    in insertion order and a key probes the slots its elders left free, so
+    the order puts the hands most lookups find where they are found soonest.
+    A hand holding a repeated rank has its value negated: the checked ranker
+    looks for a repeated card only then.
     """
     tables = _build()
-    hands: dict[int, int] = {}
-    for size in (5, 1, 2, 3, 4):
+    five = _signed(tables[5])
+    hands = {key: value for key, value in five.items() if not key & FLUSH_FLAGS}
+    for size in _SMALL_SIZES:
         hands.update(_signed(tables[size]))
+    hands.update((key, value) for key, value in five.items() if key & FLUSH_FLAGS)
     return hands
 
 
 def build_lowball27() -> dict[int, int]:
-    """Key to signed 2-7 lowball value of five cards, keyed and ordered as in :func:`build_hands`.
+    """Key to signed 2-7 lowball value of five cards, in the order of :func:`build_hands`.
 
     Values are negated where the high value is (a repeated rank).
     """
-    return _signed(_build(lowball=True)[5], build_hands())
+    hands = build_hands()
+    lowball = _signed(_build(lowball=True)[5], hands)
+    return {key: lowball[key] for key in hands if key >> COUNT_SHIFT & 7 == 5}
 
 
 def build_rank7() -> dict[int, int]:
@@ -297,10 +308,7 @@ def table_file(name: str) -> bytes:
         hands = build_hands()
         return _encode([("q", list(hands)), ("i", list(hands.values()))])
     if name == "lowball27.bin":
-        lowball = build_lowball27()
-        if list(lowball) != list(build_hands())[:FIVE_CARD_KEYS]:  # pragma: no cover - a bug
-            raise AssertionError("the 2-7 table must be keyed as the five-card hands are")
-        return _encode([("i", list(lowball.values()))])
+        return _encode([("i", list(build_lowball27().values()))])
     if name == "seven.bin":
         rank7, flushes = build_rank7(), build_flushes()
         return _encode(
@@ -391,9 +399,10 @@ def _load_hands() -> tuple[dict[int, int], dict[int, int], dict[int, int], dict[
     keys, values = load_arrays("hands.bin")
     signed = dict(zip(keys, values, strict=True))
     plain = dict(zip(signed, map(abs, signed.values()), strict=True))
-    # Three cards: the keys after five, one and two cards (13 and 91 of them).
-    start = FIVE_CARD_KEYS + 13 + 91
-    three_signed = dict(zip(keys[start : start + 455], values[start : start + 455], strict=True))
+    # Three cards: the keys after five cards without a flush, one and two cards.
+    start = _PLAIN_FIVES + _SMALL_SIZES[1] + _SMALL_SIZES[2]
+    end = start + _SMALL_SIZES[3]
+    three_signed = dict(zip(keys[start:end], values[start:end], strict=True))
     three = dict(zip(three_signed, map(abs, three_signed.values()), strict=True))
     return plain, signed, three, three_signed
 
@@ -416,7 +425,12 @@ def load_seven() -> tuple[dict[int, int], dict[int, int]]:
 def load_lowball27() -> tuple[dict[int, int], dict[int, int]]:
     """The 2-7 lowball table, plain and signed, read from the shipped file."""
     (values,) = load_arrays("lowball27.bin")
-    signed = dict(zip(itertools.islice(HANDS_SIGNED, FIVE_CARD_KEYS), values, strict=True))
+    # The five-card keys of HANDS_SIGNED, in its order: all but those of one to four cards.
+    fives = itertools.chain(
+        itertools.islice(HANDS_SIGNED, _PLAIN_FIVES),
+        itertools.islice(HANDS_SIGNED, _PLAIN_FIVES + sum(_SMALL_SIZES.values()), None),
+    )
+    signed = dict(zip(fives, values, strict=True))
     return dict(zip(signed, map(abs, signed.values()), strict=True)), signed
 
 

@@ -97,9 +97,10 @@ _BAD_HAND: Final = (TypeError, ValueError, KeyError, IndexError)
 # add the codes up, so a plain int equal to a card's code is refused; repeats
 # are found by identity, since each card is one object. A Card made around
 # its constructor (``int.__new__(Card, n)``) is not supported: one that
-# equals none of the 52 codes finds no table entry and is refused, one that
-# equals a code ranks as that card. Checking identity against the 52 objects
-# instead would cost about 60 ns more per five-card hand.
+# equals a code ranks as that card, and one that equals none of the 52 codes
+# is refused when the hand's sum finds no table entry, as it does for nearly
+# every n (a small n can add up to some other hand's key). Checking identity
+# against the 52 objects instead would cost about 60 ns more per five-card hand.
 _CARD_OF_CODE: Final = {int(card): card for card in FULL_DECK}
 
 
@@ -350,9 +351,9 @@ def best_rank(cards: Sequence[Card]) -> int:
         size = len(cards)
         if size == 7:
             a, b, c, d, e, f, g = cards
+            # One chained comparison tests the seven types (a little quicker than seven tests).
             if (
-                type(a) is Card and type(b) is Card and type(c) is Card and type(d) is Card
-                and type(e) is Card and type(f) is Card and type(g) is Card
+                type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is type(g) is Card
             ) and not (
                 a is b or a is c or a is d or a is e or a is f or a is g
                 or b is c or b is d or b is e or b is f or b is g
@@ -369,10 +370,7 @@ def best_rank(cards: Sequence[Card]) -> int:
             return rank5(cards)
         elif size == 6:
             a, b, c, d, e, f = cards
-            if (
-                type(a) is Card and type(b) is Card and type(c) is Card
-                and type(d) is Card and type(e) is Card and type(f) is Card
-            ) and not (
+            if type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is Card and not (
                 a is b or a is c or a is d or a is e or a is f
                 or b is c or b is d or b is e or b is f
                 or c is d or c is e or c is f
