@@ -50,7 +50,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(collections\.abc|typing|typing_extensions|random|attrs?)\..*"),
     (r"py:class", r"(Sequence|Iterable|Iterator|Mapping|Random|SupportsIndex|Final|T)"),
     (r"py:class", r"tablerules\..*\.(Action|T)"),
-    (r"py:class", r"tablerules\._protocol\.\w+T"),
+    (r"py:class", r"tablerules\._protocol\.\w+T(_contra)?"),
 ]
 exclude_patterns = ["_build"]
 

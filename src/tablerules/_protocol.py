@@ -154,7 +154,7 @@ class Game(Protocol[StateT, ActionT, ObservationT, ConfigT]):
 
     @property
     def Codec(self) -> Callable[[ConfigT], GameCodec[ActionT, ObservationT]]:  # noqa: N802
-        """The game's codec class: integer actions and observation vectors for a config."""
+        """The codec class of the game, for integer actions and observation vectors."""
 
     def legal_actions(self, state: StateT | ObservationT) -> Sequence[ActionT]:
         """Every legal action of the seat to act, in a stable order, from a state or its view."""
