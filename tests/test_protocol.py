@@ -776,9 +776,12 @@ def test_codec_refuses_ids_and_actions_of_the_wrong_kind(name: str) -> None:
     for bad_id in (-1, codec.num_actions, 10**9):
         with pytest.raises(tr.IllegalActionError):
             codec.decode(view, bad_id)
-    for junk in ("0", None, 1.0):
+    for junk in ("0", None, 1.0, True):
         with pytest.raises(TypeError):
             codec.decode(view, junk)
+    numpy = pytest.importorskip("numpy", reason="numpy integers as ids need numpy")
+    first = codec.legal_ids(view)[0]
+    assert codec.decode(view, numpy.int64(first)) == codec.decode(view, first)
     with pytest.raises(TypeError):
         codec.encode(view, "not an action")
     with pytest.raises(TypeError):

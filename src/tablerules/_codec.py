@@ -19,13 +19,14 @@ codecs alike:
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator, Mapping
 
 import attrs
 
 from tablerules.cards import Card
 
-__all__ = ["Layout", "add_cards", "clamp", "ids_mask"]
+__all__ = ["Layout", "add_cards", "clamp", "ids_mask", "read_action_id"]
 
 
 def ids_mask(ids: Iterable[int], size: int) -> bytes:
@@ -34,6 +35,24 @@ def ids_mask(ids: Iterable[int], size: int) -> bytes:
     for action_id in ids:
         mask[action_id] = 1
     return bytes(mask)
+
+
+def read_action_id(value: object, parameter: str = "action_id") -> int:
+    """``value`` as an id: an int or an integer such as ``numpy.int64``, never a bool.
+
+    >>> read_action_id(True)
+    Traceback (most recent call last):
+    ...
+    TypeError: action_id must be an int, not bool
+    """
+    if type(value) is int:
+        return value
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise TypeError(f"{parameter} must be an int, not {type(value).__name__}")
 
 
 def add_cards(features: bytearray, where: slice, cards: Iterable[Card]) -> None:

@@ -48,15 +48,14 @@ tablerules.errors.IllegalActionError: action id 41 (score table) is not legal no
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Mapping
 from typing import Final
 
 import attrs
 
-from tablerules._codec import Layout, add_cards, clamp, ids_mask
+from tablerules._codec import Layout, add_cards, clamp, ids_mask, read_action_id
 from tablerules.cards import FULL_DECK, Rank
-from tablerules.errors import ConfigError, IllegalActionError, show
+from tablerules.errors import ConfigError, IllegalActionError
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
 from tablerules.mentok.determinize import hand_constraints
@@ -353,12 +352,7 @@ class Codec:
         tablerules.errors.IllegalActionError: action id 43 is out of range: this codec's ids are ...
         """
         self._check(view)
-        if isinstance(action_id, bool):
-            raise TypeError(f"action_id must be an int, not {show(action_id)}")
-        try:
-            index = operator.index(action_id)
-        except TypeError:
-            raise TypeError(f"action_id must be an int, not {type(action_id).__name__}") from None
+        index = read_action_id(action_id)
         actions = _actions(self.config.players, view.seat)
         if not 0 <= index < len(actions):
             raise IllegalActionError(

@@ -64,7 +64,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from tablerules._codec import Layout, clamp, ids_mask
+from tablerules._codec import Layout, clamp, ids_mask, read_action_id
 from tablerules._common import fast_init, turn_order
 from tablerules.cards import FULL_DECK, Card
 from tablerules.errors import ConfigError, IllegalActionError
@@ -313,7 +313,7 @@ class Codec:
         """
         view = _check_view(view)
         if type(action_id) is not int:
-            action_id = _check_id(action_id)
+            action_id = read_action_id(action_id)
         if action_id in _legal(view)[2]:
             if action_id < 2:
                 return _DRAWS[action_id]
@@ -426,22 +426,12 @@ class Codec:
         >>> Codec.meld_positions(2), Codec.meld_positions(7), Codec.meld_positions(40)
         (((), ()), ((0, 2), ()), ((1,), (0, 3, 2)))
         """
-        action_id = _check_id(action_id)
+        action_id = read_action_id(action_id)
         if not 2 <= action_id < NUM_ACTIONS:
             raise IllegalActionError(
                 f"action id {action_id} is not a meld: Mock's meld ids are 2 to {NUM_ACTIONS - 1}"
             )
         return MELD_IDS[action_id - 2]
-
-
-def _check_id(action_id: object) -> int:
-    """``action_id`` as an int: an int or an integer such as ``numpy.int64``, never a bool."""
-    if type(action_id) is not bool:
-        try:
-            return operator.index(action_id)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise TypeError(f"action_id must be an int, not {type(action_id).__name__}")
 
 
 def _why_not(view: Observation, action_id: int) -> str:

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 import attrs
 
-from tablerules._codec import Layout, clamp, ids_mask
+from tablerules._codec import Layout, clamp, ids_mask, read_action_id
 from tablerules.cards import FULL_DECK, Card
 from tablerules.errors import ConfigError, IllegalActionError, StateError, show
 from tablerules.ofc.actions import Place, make_place
@@ -381,7 +381,7 @@ class Codec:
         if type(view) is not Observation or view.config is not self._config:
             self._check(view)
         if type(action_id) is not int:
-            _check_id(action_id)
+            action_id = read_action_id(action_id)
         seat = view.seat
         if view.to_act != seat:
             raise IllegalActionError(self._not_to_act(view))
@@ -582,8 +582,8 @@ class Codec:
             raise IllegalActionError(
                 f"{len(choices)} choices for a fantasyland hand of {len(hand)} cards"
             )
-        for card, choice in zip(hand, choices, strict=False):
-            _check_id(choice, "choices")
+        for card, given in zip(hand, choices, strict=False):
+            choice = read_action_id(given, "choices")
             slot = choice - first
             if not 0 <= slot < 4:
                 raise IllegalActionError(
@@ -651,12 +651,6 @@ class Codec:
 
 def _rebuild(config: Config, mode: FantasylandMode) -> Codec:
     return Codec(config, fantasyland=mode)
-
-
-def _check_id(action_id: object, parameter: str = "action_id") -> None:
-    """A TypeError unless ``action_id`` is an int (not a bool)."""
-    if isinstance(action_id, bool) or not isinstance(action_id, int):
-        raise TypeError(f"{parameter} must hold ints, not {type(action_id).__name__}")
 
 
 # --- the observation layout ----------------------------------------------------------------------
