@@ -278,6 +278,62 @@ def bench_mentok(seconds: float) -> list[Row]:
     ]
 
 
+def codec_steps(name: str, seconds: float, *, features: bool) -> tuple[float, float]:
+    """Microseconds per step of random one-round games: plain, and through the codec.
+
+    The plain loop is ``random_action`` + ``apply_unchecked``; the codec loop
+    is what a learning agent runs: ``observe``, ``legal_ids``, a choice,
+    ``decode`` and ``apply_unchecked`` (with ``features``, also the
+    observation vector). Both are timed in CPU time over the same games.
+    """
+    game = tr.GAMES[name]
+    config = game.Config(max_rounds=1)
+    codec = game.Codec(config)
+
+    def plain(seed: int) -> int:
+        rng, state, steps = random.Random(seed), game.new_game(config, seed=seed), 0
+        while not state.is_over:
+            state = game.apply_unchecked(state, game.random_action(state, rng))
+            steps += 1
+        return steps
+
+    def through_codec(seed: int) -> int:
+        rng, state, steps = random.Random(seed), game.new_game(config, seed=seed), 0
+        while not state.is_over:
+            view = game.observe(state, state.to_act)
+            ids = codec.legal_ids(view)
+            if features:
+                codec.observation(view)
+            action = codec.decode(view, ids[int(rng.random() * len(ids))])
+            state = game.apply_unchecked(state, action)
+            steps += 1
+        return steps
+
+    loops = (plain, through_codec)
+    best = [float("inf")] * len(loops)
+    rounds = max(3, int(seconds * 3))
+    for _ in range(rounds):  # interleaved, best round of each counts
+        for index, loop in enumerate(loops):
+            start, steps, seed = time.process_time(), 0, 0
+            while time.process_time() - start < seconds / rounds or steps == 0:
+                steps += loop(seed)
+                seed += 1
+            best[index] = min(best[index], (time.process_time() - start) / steps * 1e6)
+    return best[0], best[1]
+
+
+def codec_rows(name: str, seconds: float) -> list[Row]:
+    """The codec loop against the plain one, without and with the observation vector."""
+    plain, codec = codec_steps(name, seconds, features=False)
+    plain_f, codec_f = codec_steps(name, seconds, features=True)
+    return [
+        ("step: random_action + apply_unchecked (CPU)", plain, "us"),
+        ("step through the codec (CPU)", codec, "us"),
+        ("codec step vs plain step", codec / plain, "x"),
+        ("codec step with the observation vector vs plain", codec_f / plain_f, "x"),
+    ]
+
+
 GAMES: dict[str, Callable[[float], list[Row]]] = {
     "mentok": bench_mentok,
     "mock": bench_mock,
@@ -294,8 +350,8 @@ def main() -> None:
     args = parser.parse_args()
     names = args.game or sorted(GAMES)
     for name in names:
-        for label, value, unit in GAMES[name](args.seconds):
-            print(f"{name:7} {label:45} {value:12,.1f} {unit}")
+        for label, value, unit in GAMES[name](args.seconds) + codec_rows(name, args.seconds):
+            print(f"{name:7} {label:48} {value:12,.2f} {unit}")
     if "ofc" in names:
         rng = random.Random(1)
         bare = per_second(lambda _: minimal_ofc_round(rng), args.seconds)
