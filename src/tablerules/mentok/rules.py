@@ -14,7 +14,7 @@ The round's scoring and the end of the game are in
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from tablerules._common import (
@@ -28,7 +28,7 @@ from tablerules._common import (
     turn_order,
 )
 from tablerules.cards import Card, Rank
-from tablerules.errors import ConfigError, IllegalActionError, RulesError, show
+from tablerules.errors import IllegalActionError, RulesError, show
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
 from tablerules.mentok.observe import Observation
@@ -170,12 +170,7 @@ def new_game(
     elif not isinstance(config, Config):
         raise TypeError(f"config must be a mentok.Config or None, not {type(config).__name__}")
     check_seed(seed)
-    if deck is None:
-        cards = round_deck(seed, 0, config.decks)
-    elif isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
-        raise ConfigError(f"deck must be a sequence of Card values or None, not {show(deck)}")
-    else:
-        cards = stacked_deck(deck, config.decks)
+    cards = round_deck(seed, 0, config.decks) if deck is None else stacked_deck(deck, config.decks)
     return deal_round(
         config,
         seed=seed,

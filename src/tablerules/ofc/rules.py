@@ -38,7 +38,7 @@ from tablerules._common import (
     turn_order,
 )
 from tablerules.cards import Card, cards_text, is_card
-from tablerules.errors import ConfigError, IllegalActionError, show
+from tablerules.errors import IllegalActionError, show
 from tablerules.ofc.actions import Action, Place, make_place
 from tablerules.ofc.board import EMPTY_BOARD, ROW_NAMES, ROW_SIZES, make_board
 from tablerules.ofc.config import STREETS, Config, config_or_default
@@ -242,12 +242,7 @@ def new_game(
     """
     config = config_or_default(config)
     seed = check_seed(seed)
-    if deck is None:
-        cards = round_deck(seed, 0)
-    elif isinstance(deck, (str, bytes)) or not hasattr(deck, "__iter__"):
-        raise ConfigError(f"deck must be a sequence of the 52 Card values, not {show(deck)}")
-    else:
-        cards = stacked_deck(deck)
+    cards = round_deck(seed, 0) if deck is None else stacked_deck(deck)
     players = config.players
     return deal_round(
         config,
