@@ -54,6 +54,7 @@ __all__ = [
     "read_int",
     "read_list",
     "read_mapping",
+    "read_observation_header",
     "read_optional_int",
     "read_optional_seat",
     "read_per_seat",
@@ -312,6 +313,46 @@ def read_header(
         scores=read_seats(record, "scores", "state", players, int_item),
     )
     return record, header
+
+
+def read_observation_header(
+    data: object, game: str, version: int, fields: Sequence[str], config_class: type[_T]
+) -> tuple[Mapping[str, object], _T]:
+    """Check an observation record's game, version, kind and field names; read its config.
+
+    ``fields`` are every field the record must hold, and the only ones it
+    may. Returns the record as a mapping and its ``Config``.
+
+    >>> import tablerules.mock as mock
+    >>> record = mock.to_dict(mock.new_game(seed=1))
+    >>> read_observation_header(record, "mock", 1, (), mock.Config)
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.StateError: observation.kind must be 'observation', not None ...
+    """
+    where = "observation"
+    record = read_mapping(data, where)
+    if record.get("game") != game:
+        raise StateError(f"{where}.game must be {game!r}, not {show(record.get('game'))}")
+    given = record.get("version")
+    if given != version or isinstance(given, bool):
+        raise StateError(
+            f"{where}.version must be {version} (this library writes and reads version "
+            f"{version}), not {show(given)}"
+        )
+    if record.get("kind") != "observation":
+        hint = " (a state record, with the seed and every hidden card, is never for a player)"
+        raise StateError(
+            f"{where}.kind must be 'observation', not {show(record.get('kind'))}"
+            + (hint if "seed" in record else "")
+        )
+    unknown = sorted(set(record) - {"game", "version", "kind", "config", *fields})
+    if unknown:
+        raise StateError(f"{where} has unknown fields: {', '.join(map(show, unknown))}")
+    missing = [name for name in fields if name not in record]
+    if missing:
+        raise StateError(f"{where} has no field {missing[0]!r}")
+    return record, read_config(record, where, config_class)
 
 
 def config_to_dict(config: object) -> Json:

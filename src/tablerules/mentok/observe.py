@@ -25,10 +25,9 @@ from tablerules._common import (
     int_item,
     parse_card_field,
     read_bool,
-    read_config,
     read_int,
     read_list,
-    read_mapping,
+    read_observation_header,
     read_optional_seat,
     read_seats,
     read_str,
@@ -279,7 +278,6 @@ _BASE_FIELDS: Final = (
     "last_round",
 )
 _DERIVED_FIELDS: Final = ("dealer", "phase", "in_game", "done", "has_split", "hand_states")
-_FIELDS: Final = frozenset(_BASE_FIELDS + _DERIVED_FIELDS)
 
 
 def observation_to_dict(view: Observation) -> Json:
@@ -339,28 +337,8 @@ def observation_to_dict(view: Observation) -> Json:
 
 def _read_header(data: object) -> tuple[Mapping[str, object], Config]:
     """The record as a mapping, its fields checked by name, and its config."""
-    record = read_mapping(data, _WHERE)
-    if record.get("game") != "mentok":
-        raise StateError(f"observation.game must be 'mentok', not {show(record.get('game'))}")
-    version = record.get("version")
-    if version != VERSION or isinstance(version, bool):
-        raise StateError(
-            f"observation.version must be {VERSION} (this library writes and reads version "
-            f"{VERSION}), not {show(version)}"
-        )
-    if record.get("kind") != "observation":
-        hint = " (a state record, with the seed and every hidden card, is never for a player)"
-        raise StateError(
-            f"observation.kind must be 'observation', not {show(record.get('kind'))}"
-            + (hint if "seed" in record else "")
-        )
-    unknown = sorted(set(record) - _FIELDS)
-    if unknown:
-        raise StateError(f"observation has unknown fields: {', '.join(map(show, unknown))}")
-    missing = [name for name in (*_BASE_FIELDS, *_DERIVED_FIELDS) if name not in record]
-    if missing:
-        raise StateError(f"observation has no field {missing[0]!r}")
-    return record, read_config(record, _WHERE, Config)
+    fields = (*_BASE_FIELDS, *_DERIVED_FIELDS)
+    return read_observation_header(data, "mentok", VERSION, fields, Config)
 
 
 def _size_item(value: object, where: str) -> int:

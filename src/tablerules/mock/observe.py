@@ -22,10 +22,9 @@ from tablerules._common import (
     fast_init,
     int_item,
     read_bool,
-    read_config,
     read_int,
     read_list,
-    read_mapping,
+    read_observation_header,
     read_optional_seat,
     read_seats,
     read_str,
@@ -295,7 +294,6 @@ _DERIVED_FIELDS: Final = (
     "must_meld",
     "winners",
 )
-_FIELDS: Final = frozenset(_BASE_FIELDS + _DERIVED_FIELDS)
 _STEPS: Final[tuple[Step, ...]] = ("draw", "meld", "over")
 
 
@@ -349,28 +347,8 @@ def observation_to_dict(view: Observation) -> Json:
 
 def _read_header(data: object) -> tuple[Mapping[str, object], Config]:
     """The record as a mapping, its fields checked by name, and its config."""
-    record = read_mapping(data, _WHERE)
-    if record.get("game") != "mock":
-        raise StateError(f"observation.game must be 'mock', not {show(record.get('game'))}")
-    version = record.get("version")
-    if version != VERSION or isinstance(version, bool):
-        raise StateError(
-            f"observation.version must be {VERSION} (this library writes and reads version "
-            f"{VERSION}), not {show(version)}"
-        )
-    if record.get("kind") != "observation":
-        hint = " (a state record, with the seed and every hidden card, is never for a player)"
-        raise StateError(
-            f"observation.kind must be 'observation', not {show(record.get('kind'))}"
-            + (hint if "seed" in record else "")
-        )
-    unknown = sorted(set(record) - _FIELDS)
-    if unknown:
-        raise StateError(f"observation has unknown fields: {', '.join(map(show, unknown))}")
-    missing = [name for name in (*_BASE_FIELDS, *_DERIVED_FIELDS) if name not in record]
-    if missing:
-        raise StateError(f"observation has no field {missing[0]!r}")
-    return record, read_config(record, _WHERE, Config)
+    fields = (*_BASE_FIELDS, *_DERIVED_FIELDS)
+    return read_observation_header(data, "mock", VERSION, fields, Config)
 
 
 _WHERE: Final = "observation"
