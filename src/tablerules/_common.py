@@ -14,6 +14,7 @@ with :func:`read_header` and the ``read_*`` helpers, which raise
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -36,6 +37,7 @@ Json = dict[str, Any]
 __all__ = [
     "Header",
     "Json",
+    "Picker",
     "bool_item",
     "card_count_problems",
     "check_cards_once",
@@ -47,6 +49,7 @@ __all__ = [
     "fast_init",
     "int_item",
     "parse_card_field",
+    "picker",
     "read_bool",
     "read_cards",
     "read_config",
@@ -94,6 +97,32 @@ def check_type(value: object, expected: type[_T], parameter: str) -> _T:
             f"{parameter} must be a {package}.{expected.__name__}, not {type(value).__name__}"
         )
     return value
+
+
+Picker = Callable[[Sequence[Card]], tuple[Card, ...]]
+"""Takes the cards at some fixed positions of a hand, as a tuple (see :func:`picker`)."""
+
+
+def _nothing(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return ()
+
+
+def picker(positions: tuple[int, ...]) -> Picker:
+    """A fast function taking the cards at ``positions``, in that order, as a tuple.
+
+    The games list their actions by positions in a sorted hand and build each
+    action's card fields with pickers made once.
+
+    >>> hand = parse_cards("2c 5d 9h Ks")
+    >>> [cards_text(picker(positions)(hand)) for positions in ((), (2,), (3, 0))]
+    ['', '9h', 'Ks 2c']
+    """
+    if not positions:
+        return _nothing
+    if len(positions) == 1:
+        position = positions[0]
+        return lambda cards: (cards[position],)
+    return operator.itemgetter(*positions)
 
 
 def check_rng(rng: object, parameter: str = "rng") -> random.Random:

@@ -57,16 +57,15 @@ True
 from __future__ import annotations
 
 import functools
-import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from itertools import permutations
 from typing import ClassVar, Final
 
 import attrs
 
 from tablerules._codec import Layout, clamp, ids_mask, read_action_id
-from tablerules._common import fast_init, turn_order
-from tablerules.cards import FULL_DECK, Card
+from tablerules._common import fast_init, picker, turn_order
+from tablerules.cards import FULL_DECK
 from tablerules.errors import ConfigError, IllegalActionError
 from tablerules.mock.actions import Action, Draw, Meld
 from tablerules.mock.config import HAND_SIZE, Config
@@ -123,18 +122,8 @@ _ID_OF: Final[dict[Positions, int]] = {meld: 2 + index for index, meld in enumer
 _DRAWS: Final = (Draw(from_discard=False), Draw(from_discard=True))
 _make_meld: Final = fast_init(Meld)
 
-_Pick = Callable[[tuple[Card, ...]], tuple[Card, ...]]
 
-
-def _picker(positions: tuple[int, ...]) -> _Pick:
-    if len(positions) > 1:
-        return operator.itemgetter(*positions)
-    if positions:
-        return operator.itemgetter(slice(positions[0], positions[0] + 1))
-    return operator.itemgetter(slice(0, 0))
-
-
-_PICKERS: Final = tuple((_picker(chosen), _picker(order)) for chosen, order in MELD_IDS)
+_PICKERS: Final = tuple((picker(chosen), picker(order)) for chosen, order in MELD_IDS)
 
 
 @functools.cache

@@ -16,17 +16,17 @@ from __future__ import annotations
 
 import functools
 import itertools
-import operator
 import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, cast
 
 import attrs
 
 from tablerules._common import (
+    Picker,
     check_rng,
     check_seed,
     fast_init,
+    picker,
     round_deck,
     stacked_deck,
     turn_order,
@@ -309,22 +309,10 @@ def is_legal(state: State | Observation, action: object) -> bool:
     return why_illegal(state, action) is None
 
 
-_Pick = Callable[[tuple[Card, ...]], tuple[Card, ...]]
-"""Picks cards at fixed positions of a sorted hand, as a tuple."""
-
-
-def _picker(positions: tuple[int, ...]) -> _Pick:
-    if len(positions) > 1:
-        return operator.itemgetter(*positions)
-    if positions:
-        return operator.itemgetter(slice(positions[0], positions[0] + 1))
-    return operator.itemgetter(slice(0, 0))
-
-
 @functools.cache
 def meld_templates(
     size: int, melded: int, took_discard: bool, opening_was_empty: bool, exact: bool
-) -> tuple[tuple[_Pick, _Pick], ...]:
+) -> tuple[tuple[Picker, Picker], ...]:
     """Every legal meld step as pickers of (the cards melded, the cards discarded in order).
 
     They pick from the sorted hand of ``size`` cards (a tuple); ``melded``
@@ -333,7 +321,7 @@ def meld_templates(
     draw pile was empty at the start of the turn (meld up to five and finish).
     """
     return tuple(
-        (_picker(chosen), _picker(order))
+        (picker(chosen), picker(order))
         for chosen, order in meld_positions(size, melded, took_discard, opening_was_empty, exact)
     )
 
@@ -361,7 +349,7 @@ def meld_positions(
 
 def _table_templates(
     table: State | Observation, seat: int, hand: tuple[Card, ...]
-) -> tuple[tuple[_Pick, _Pick], ...]:
+) -> tuple[tuple[Picker, Picker], ...]:
     return meld_templates(
         len(hand),
         len(table.melds[seat]),

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Final, Literal
 import attrs
 
 from tablerules._codec import Layout, clamp, ids_mask, read_action_id
+from tablerules._common import picker
 from tablerules.cards import FULL_DECK, Card
 from tablerules.errors import ConfigError, IllegalActionError, StateError, show
 from tablerules.ofc.actions import Place, make_place
@@ -44,12 +45,12 @@ from tablerules.ofc.board import ROW_NAMES
 from tablerules.ofc.config import Config, config_or_default
 from tablerules.ofc.fantasyland import solve_fantasyland
 from tablerules.ofc.observe import Observation
-from tablerules.ofc.rules import _picker, _why_illegal, street_cards, street_discards
+from tablerules.ofc.rules import street_cards, street_discards, why_illegal
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from tablerules.ofc.rules import Picker
+    from tablerules._common import Picker
 
 __all__ = ["VERSION", "Codec", "FantasylandMode", "FantasylandStep"]
 
@@ -127,7 +128,7 @@ def _street_table(
             for row in rows:
                 digits = digits * 3 + row
             entries[offset + rank * 3 ** len(kept) + digits] = _Entry(
-                _picker(split[0]), _picker(split[1]), _picker(split[2]), _picker(thrown)
+                picker(split[0]), picker(split[1]), picker(split[2]), picker(thrown)
             )
     ids = tuple(sorted(entries))
     return _Table(ids, entries, ids_mask(ids, num_actions))
@@ -411,7 +412,7 @@ class Codec:
         self._check(view)
         if not isinstance(action, Place):
             raise TypeError(f"action must be a tablerules.ofc.Place, not {type(action).__name__}")
-        reason = _why_illegal(view, action)
+        reason = why_illegal(view, action)
         if reason is not None:
             raise IllegalActionError(reason, action)
         seat = view.seat
@@ -623,7 +624,7 @@ class Codec:
         hand = self._fantasyland_hand(view)
         if not isinstance(action, Place):
             raise TypeError(f"action must be a tablerules.ofc.Place, not {type(action).__name__}")
-        reason = _why_illegal(view, action)
+        reason = why_illegal(view, action)
         if reason is not None:
             raise IllegalActionError(reason, action)
         slot_of: dict[Card, int] = {}

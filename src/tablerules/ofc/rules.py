@@ -25,14 +25,15 @@ from __future__ import annotations
 
 import functools
 import itertools
-import operator
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from tablerules._common import (
+    Picker,
     check_rng,
     check_seed,
     fast_init,
+    picker,
     round_deck,
     stacked_deck,
     turn_order,
@@ -290,7 +291,7 @@ def _many(cards: Sequence[Card], one: str, many: str) -> str:
     return f"{cards_text(cards)} {one if len(cards) == 1 else many}"
 
 
-def _why_illegal(state: State | Observation, action: object) -> str | None:
+def why_illegal(state: State | Observation, action: object) -> str | None:
     """Why ``action`` may not be played now, or ``None`` if it may."""
     _checked(state)
     if not isinstance(action, Place):
@@ -384,29 +385,13 @@ def is_legal(state: State | Observation, action: object) -> bool:
     >>> is_legal(ofc.observe(state, 1), place), is_legal(ofc.observe(state, 0), place)
     (True, False)
     """
-    return _why_illegal(state, action) is None
+    return why_illegal(state, action) is None
 
 
 # --- listing and drawing actions ----------------------------------------------------
 
-Picker = Callable[[Sequence[Card]], tuple[Card, ...]]
-"""Takes some cards, by position, from a sorted hand."""
 Choice = tuple[Picker, Picker, Picker, Picker]
 """How one placement takes its top, middle, bottom and discard from the sorted hand."""
-
-
-def _nothing(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return ()
-
-
-def _picker(positions: tuple[int, ...]) -> Picker:
-    """A fast function taking the cards at ``positions`` (in order) as a tuple."""
-    if not positions:
-        return _nothing
-    if len(positions) == 1:
-        position = positions[0]
-        return lambda cards: (cards[position],)
-    return cast("Picker", operator.itemgetter(*positions))
 
 
 @functools.cache
@@ -425,9 +410,7 @@ def _choices(size: int, discards: int, room: tuple[int, int, int]) -> tuple[Choi
                 for target in range(3)
             ]
             if all(len(part) <= space for part, space in zip(split, room, strict=True)):
-                found.append(
-                    (_picker(split[0]), _picker(split[1]), _picker(split[2]), _picker(thrown))
-                )
+                found.append((picker(split[0]), picker(split[1]), picker(split[2]), picker(thrown)))
     return tuple(found)
 
 
@@ -538,7 +521,7 @@ def apply(state: State, action: Action) -> State:
     ...
     tablerules.errors.IllegalActionError: As is not among the cards seat 1 holds this turn ...
     """
-    reason = _why_illegal(state, action)
+    reason = why_illegal(state, action)
     if reason is not None:
         raise IllegalActionError(reason, action)
     return apply_unchecked(state, action)
