@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 import tablerules as tr
-from tests.helpers import DATA, AnyGame, golden_outcome, load_golden, replay_golden
+from tests.helpers import AnyGame, golden_files, golden_outcome, load_golden, replay_golden
 
-FILES = sorted(DATA.glob("*.json"))
+FILES = sorted(path for name in tr.GAMES for path in golden_files(name))
 
 
 def test_every_game_has_golden_games() -> None:
