@@ -17,10 +17,10 @@ are exactly what the builder makes. Loading a table is one read and one
 
 - :data:`HANDS` and :data:`HANDS_SIGNED` (one to five cards) and
   :data:`RANK3` and :data:`RANK3_SIGNED` are loaded when this module is
-  imported, that is on ``import tablerules`` (about 2 ms);
+  imported, that is on ``import tablerules`` (2 to 3 ms);
 - :func:`load_seven` (seven cards, and the flushes of six or seven) on the
   first hand that needs them (about 6 ms), :func:`load_lowball27` on the
-  first 2-7 lowball hand (about 1 ms).
+  first 2-7 lowball hand (about 2 ms).
 
 Values: ``category * CATEGORY_BASE`` plus the ranks that decide ties, most
 significant first, as base-14 digits (2 is 1, ace is 13, a missing kicker 0).
