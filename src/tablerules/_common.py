@@ -45,6 +45,7 @@ __all__ = [
     "check_seat",
     "check_seed",
     "check_type",
+    "check_view_is_playable",
     "config_to_dict",
     "fast_init",
     "int_item",
@@ -382,6 +383,30 @@ def read_observation_header(
     if missing:
         raise StateError(f"{where} has no field {missing[0]!r}")
     return record, read_config(record, where, config_class)
+
+
+def check_view_is_playable(
+    view: Any,
+    determinize: Callable[[Any, random.Random], Any],
+    check_state: Callable[[Any], None],
+    observe: Callable[[Any, int], Any],
+) -> None:
+    """Raise :class:`StateError` unless a game shows ``view`` (an observation record's last check).
+
+    A state dealt from the view by ``determinize`` must pass the game's
+    ``check_state`` and look the same to the seat, so every record that
+    ``observation_from_dict`` accepts can be determinized and played on.
+    """
+    try:
+        guess = determinize(view, random.Random(0))
+        check_state(guess)
+    except RulesError as error:
+        inner = str(error).replace("state.", "observation.")  # the fields they share
+        raise StateError(f"observation: no game shows this view ({inner})") from None
+    if observe(guess, view.seat) != view:
+        raise StateError(
+            "observation: no game shows this view (a state dealt from it looks different)"
+        )
 
 
 def config_to_dict(config: object) -> Json:

@@ -8,7 +8,6 @@ the observation holds, so nothing that seat may not know.
 from __future__ import annotations
 
 import functools
-import random
 from collections import Counter
 from collections.abc import Mapping
 from typing import Final
@@ -20,6 +19,7 @@ from tablerules._common import (
     bool_item,
     check_seat,
     check_type,
+    check_view_is_playable,
     config_to_dict,
     fast_init,
     int_item,
@@ -35,7 +35,7 @@ from tablerules._common import (
     write_cards,
 )
 from tablerules.cards import FULL_DECK, Card, cards_text
-from tablerules.errors import RulesError, StateError, show
+from tablerules.errors import StateError, show
 from tablerules.mentok.config import Config
 from tablerules.mentok.state import (
     AskRecord,
@@ -520,20 +520,7 @@ def observation_from_dict(data: Mapping[str, object]) -> Observation:
 
 def _check_playable(view: Observation) -> None:
     """The view must be one a real game shows: a state dealt from it passes the invariant check."""
-    from tablerules.mentok.determinize import determinize  # noqa: PLC0415 - it reads views
-    from tablerules.mentok.validate import check_state  # noqa: PLC0415 - validate reads rules
+    from tablerules.mentok.determinize import determinize  # noqa: PLC0415 - it reads observations
+    from tablerules.mentok.validate import check_state  # noqa: PLC0415 - validate reads the rules
 
-    try:
-        guess = determinize(view, random.Random(0))
-    except RulesError as error:
-        raise StateError(f"observation: no game shows this view ({error})") from None
-    try:
-        check_state(guess)
-    except StateError as error:
-        inner = str(error).replace("state.", "observation.")  # the fields they share
-        raise StateError(f"observation: no game shows this view ({inner})") from None
-    if observe(guess, view.seat) != view:
-        raise StateError(
-            "observation: no game shows this view (the cheat flags, the score choices or the "
-            "winners do not follow from the history)"
-        )
+    check_view_is_playable(view, determinize, check_state, observe)

@@ -7,7 +7,6 @@ the observation holds, so nothing that seat may not know.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import TYPE_CHECKING, Final
 
@@ -18,6 +17,7 @@ from tablerules._common import (
     bool_item,
     check_seat,
     check_type,
+    check_view_is_playable,
     config_to_dict,
     fast_init,
     int_item,
@@ -525,12 +525,4 @@ def _check_playable(view: Observation) -> None:
     """The view must be one a real game shows: a state dealt from it passes the invariant check."""
     from tablerules.mock.determinize import determinize  # noqa: PLC0415 - it reads observations
 
-    guess = determinize(view, random.Random(0))
-    try:
-        check_state(guess)
-    except StateError as error:
-        inner = str(error).replace("state.hands", "state.hand_sizes")
-        inner = inner.replace("state.", "observation.")  # the fields they share
-        raise StateError(f"observation: no game shows this view ({inner})") from None
-    if observe(guess, view.seat) != view:  # pragma: no cover - determinize keeps every field
-        raise StateError("observation: no game shows this view")
+    check_view_is_playable(view, determinize, check_state, observe)

@@ -7,7 +7,6 @@ record no game could show a seat.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import TYPE_CHECKING, Final
 
@@ -18,6 +17,7 @@ from tablerules._common import (
     bool_item,
     check_seat,
     check_type,
+    check_view_is_playable,
     config_to_dict,
     fast_init,
     int_item,
@@ -31,7 +31,7 @@ from tablerules._common import (
     write_cards,
 )
 from tablerules.cards import FULL_DECK, cards_text
-from tablerules.errors import RulesError, StateError
+from tablerules.errors import StateError
 from tablerules.ofc.board import EMPTY_BOARD
 from tablerules.ofc.config import Config
 from tablerules.ofc.state import State
@@ -393,18 +393,9 @@ def _check_copies(record: Mapping[str, object], view: Observation) -> None:
 def _check_playable(view: Observation) -> None:
     """The view must be one a real game shows: a state dealt from it passes the invariant check."""
     from tablerules.ofc.determinize import determinize  # noqa: PLC0415 - it reads observations
-    from tablerules.ofc.validate import check_state  # noqa: PLC0415
+    from tablerules.ofc.validate import check_state  # noqa: PLC0415 - validate reads the rules
 
-    try:
-        guess = determinize(view, random.Random(0))
-        check_state(guess)
-    except RulesError as error:
-        inner = str(error).replace("state.", "observation.")  # the fields they share
-        raise StateError(f"observation: no game shows this view ({inner})") from None
-    if observe(guess, view.seat) != view:
-        raise StateError(
-            "observation: no game shows this view (a state dealt from it looks different)"
-        )
+    check_view_is_playable(view, determinize, check_state, observe)
 
 
 def observation_from_dict(data: Mapping[str, object]) -> Observation:
