@@ -20,9 +20,10 @@ games::
 
 from __future__ import annotations
 
+import copy
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -129,3 +130,35 @@ def golden_outcome(game: AnyGame, state: Any) -> dict[str, Any]:
 def config_from(game: AnyGame, values: dict[str, Any]) -> Any:
     """A ``Config`` from its JSON form (lists become tuples)."""
     return game.Config(**{k: tuple(v) if isinstance(v, list) else v for k, v in values.items()})
+
+
+def fuzz_case(
+    case: int,
+    pool: Sequence[Mapping[str, Any]],
+    mutate: Callable[[Any, random.Random], object],
+    read: Callable[[Any], Any],
+    check_playable: Callable[[Any, random.Random], None],
+) -> str:
+    """Mutate one record of ``pool`` with ``mutate`` and see what ``read`` makes of it.
+
+    The record must be refused with a :class:`~tablerules.StateError` that
+    says why, or accepted and pass ``check_playable``; any other outcome fails
+    the test, naming the case and what ``mutate`` did. Returns ``"refused"``
+    or ``"accepted"``.
+    """
+    rng = random.Random(case)
+    record = copy.deepcopy(pool[rng.randrange(len(pool))])
+    done = mutate(record, rng)
+    try:
+        state = read(record)
+    except tr.StateError as error:
+        if not str(error):  # pragma: no cover
+            raise AssertionError(f"case {case} ({done}): a StateError without a message") from None
+        return "refused"
+    except Exception as error:  # pragma: no cover - what a fuzz test exists to find
+        raise AssertionError(f"case {case} ({done}): {type(error).__name__}: {error}") from error
+    try:
+        check_playable(state, rng)
+    except Exception as error:  # pragma: no cover - what a fuzz test exists to find
+        raise AssertionError(f"case {case} ({done}) accepted but not playable") from error
+    return "accepted"

@@ -26,9 +26,8 @@ from typing import Any
 
 import pytest
 
-import tablerules as tr
 from tablerules import mentok
-from tests.helpers import golden_files, load_golden, replay_golden
+from tests.helpers import fuzz_case, golden_files, load_golden, replay_golden
 
 CASES = int(os.environ.get("MENTOK_FUZZ_CASES", "1500"))
 CHUNKS = 10
@@ -290,23 +289,7 @@ def check_playable(state: mentok.State, rng: random.Random) -> None:
 
 def run_case(case: int) -> str:
     """Mutate one record and check what from_dict makes of it; returns the outcome."""
-    rng = random.Random(case)
-    pool = records()
-    record = copy.deepcopy(pool[rng.randrange(len(pool))])
-    done = mutate(record, rng)
-    try:
-        state = mentok.from_dict(record)
-    except tr.StateError as error:
-        if not str(error):  # pragma: no cover
-            raise AssertionError(f"case {case} ({done}): a StateError without a message") from None
-        return "refused"
-    except Exception as error:  # pragma: no cover - what this test exists to find
-        raise AssertionError(f"case {case} ({done}): {type(error).__name__}: {error}") from error
-    try:
-        check_playable(state, rng)
-    except Exception as error:  # pragma: no cover - what this test exists to find
-        raise AssertionError(f"case {case} ({done}) accepted but not playable") from error
-    return "accepted"
+    return fuzz_case(case, records(), mutate, mentok.from_dict, check_playable)
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

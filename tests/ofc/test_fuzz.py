@@ -18,7 +18,6 @@ exception may escape.
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import random
@@ -27,9 +26,8 @@ from typing import Any
 
 import pytest
 
-import tablerules as tr
 from tablerules import ofc
-from tests.helpers import golden_files, load_golden, replay_golden
+from tests.helpers import fuzz_case, golden_files, load_golden, replay_golden
 from tests.ofc.helpers import fantasyland_round
 
 CASES = int(os.environ.get("OFC_FUZZ_CASES", "1500"))
@@ -325,23 +323,7 @@ def check_playable(state: ofc.State, rng: random.Random) -> None:
 
 def run_case(case: int) -> str:
     """Mutate one record and check what from_dict makes of it; returns the outcome."""
-    rng = random.Random(case)
-    pool = records()
-    record = copy.deepcopy(pool[rng.randrange(len(pool))])
-    done = mutate(record, rng)
-    try:
-        state = ofc.from_dict(record)
-    except tr.StateError as error:
-        if not str(error):  # pragma: no cover
-            raise AssertionError(f"case {case} ({done}): a StateError without a message") from None
-        return "refused"
-    except Exception as error:  # pragma: no cover - what this test exists to find
-        raise AssertionError(f"case {case} ({done}): {type(error).__name__}: {error}") from error
-    try:
-        check_playable(state, rng)
-    except Exception as error:  # pragma: no cover - what this test exists to find
-        raise AssertionError(f"case {case} ({done}) accepted but not playable") from error
-    return "accepted"
+    return fuzz_case(case, records(), mutate, ofc.from_dict, check_playable)
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
