@@ -162,3 +162,25 @@ def fuzz_case(
     except Exception as error:  # pragma: no cover - what a fuzz test exists to find
         raise AssertionError(f"case {case} ({done}) accepted but not playable") from error
     return "accepted"
+
+
+def paths(value: object, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value inside a JSON record, containers included (nesting cut at 8)."""
+    found = [path] if path else []
+    if len(path) > 8:
+        return found
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += paths(item, (*path, index))
+    return found
+
+
+def parent(record: Any, path: tuple[Any, ...]) -> Any:
+    """The container that holds the value at ``path`` (see :func:`paths`)."""
+    target: Any = record
+    for key in path[:-1]:
+        target = target[key]
+    return target

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from tablerules import mentok
-from tests.helpers import fuzz_case, golden_files, load_golden, replay_golden
+from tests.helpers import fuzz_case, golden_files, load_golden, parent, paths, replay_golden
 
 CASES = int(os.environ.get("MENTOK_FUZZ_CASES", "1500"))
 CHUNKS = 10
@@ -99,27 +99,6 @@ def records() -> list[Record]:
             found.append(mentok.to_dict(picked))
         found += [mentok.to_dict(state) for state in states[-3:]]
     return found
-
-
-def paths(value: object, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every path to a value inside a record, containers included (junk nesting cut short)."""
-    found = [path] if path else []
-    if len(path) > 8:
-        return found
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += paths(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += paths(item, (*path, index))
-    return found
-
-
-def parent(record: Record, path: tuple[Any, ...]) -> Any:
-    target: Any = record
-    for key in path[:-1]:
-        target = target[key]
-    return target
 
 
 def card_places(record: Record) -> list[tuple[Any, ...]]:

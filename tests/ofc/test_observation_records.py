@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import tablerules as tr
 from tablerules import ofc
+from tests.helpers import paths
 from tests.ofc.helpers import fantasyland_round
 from tests.ofc.strategies import configs
 from tests.ofc.test_fuzz import (
@@ -24,7 +25,6 @@ from tests.ofc.test_fuzz import (
     flip_flag,
     nudge_number,
     parent,
-    paths,
     set_counts,
 )
 
