@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import tablerules as tr
 from tablerules import ofc
-from tests.helpers import paths
+from tests.helpers import parent, paths
 from tests.ofc.helpers import fantasyland_round
 from tests.ofc.strategies import configs
 from tests.ofc.test_fuzz import (
@@ -24,7 +24,6 @@ from tests.ofc.test_fuzz import (
     Record,
     flip_flag,
     nudge_number,
-    parent,
     set_counts,
 )
 
