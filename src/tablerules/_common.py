@@ -401,7 +401,8 @@ def check_view_is_playable(
         guess = determinize(view, random.Random(0))
         check_state(guess)
     except RulesError as error:
-        inner = str(error).replace("state.", "observation.")  # the fields they share
+        inner = str(error).replace("state.hands", "state.hand_sizes")  # others' hands: sizes
+        inner = inner.replace("state.", "observation.")  # the fields they share
         raise StateError(f"observation: no game shows this view ({inner})") from None
     if observe(guess, view.seat) != view:
         raise StateError(
