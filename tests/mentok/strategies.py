@@ -72,3 +72,20 @@ configs = st.builds(
 )
 """Configurations with one and two decks, always with a round limit so playouts end quickly;
 small targets make players bust out of the game."""
+
+
+PROBES: tuple[mentok.Action, ...] = (
+    *(
+        mentok.Ask(target, rank, hand, split)
+        for target in range(11)
+        for rank in range(2, 15)
+        for hand in (0, 1, 2)
+        for split in (False, True)
+    ),
+    mentok.Stand(0),
+    mentok.Stand(1),
+    mentok.Stand(2),
+    mentok.Score(use_hand=False),
+    mentok.Score(use_hand=True),
+)
+"""Actions a careless bot might try, legal or not (targets past the table too)."""

@@ -15,7 +15,7 @@ import tablerules as tr
 from tablerules import mentok
 from tablerules.mentok import Ask, Score, Stand
 from tablerules.mentok.scoring import hand_value
-from tests.mentok.strategies import game, play
+from tests.mentok.strategies import PROBES, game, play
 from tests.strategies import seeds
 
 CONFIGS = [
@@ -27,22 +27,6 @@ CONFIGS = [
     mentok.Config(players=10, decks=2, strict=False, exact_target=False, max_rounds=1),
     mentok.Config(players=3, target=6, max_rounds=4),
 ]
-
-# Actions a careless bot might try, legal or not (targets past the table too).
-PROBES: tuple[mentok.Action, ...] = (
-    *(
-        Ask(target, rank, hand, split)
-        for target in range(11)
-        for rank in range(2, 15)
-        for hand in (0, 1, 2)
-        for split in (False, True)
-    ),
-    Stand(0),
-    Stand(1),
-    Stand(2),
-    Score(use_hand=False),
-    Score(use_hand=True),
-)
 
 
 def expected_features(view: mentok.Observation) -> dict[str, list[int]]:

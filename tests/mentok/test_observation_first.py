@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import tablerules as tr
 from tablerules import mentok
 from tablerules.mentok import Ask, Score, Stand
-from tests.mentok.strategies import game, play
+from tests.mentok.strategies import PROBES, game, play
 from tests.strategies import seeds
 
 CONFIGS = [
@@ -24,20 +24,6 @@ CONFIGS = [
 ]
 
 # Every action a forged or careless bot might try, legal or not (targets past the table too).
-PROBES: tuple[mentok.Action, ...] = (
-    *(
-        Ask(target, rank, hand, split)
-        for target in range(11)
-        for rank in range(2, 15)
-        for hand in (0, 1, 2)
-        for split in (False, True)
-    ),
-    Stand(0),
-    Stand(1),
-    Stand(2),
-    Score(use_hand=False),
-    Score(use_hand=True),
-)
 
 
 def seat_to_act(state: mentok.State) -> int:
