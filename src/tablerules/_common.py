@@ -18,7 +18,7 @@ import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 from typing_extensions import ParamSpec
@@ -209,6 +209,16 @@ def check_seat(seat: object, players: int) -> int:
     return seat
 
 
+_SHUFFLE_STEPS: Final = {
+    decks: tuple(
+        (index, index + 1, (index + 1).bit_length()) for index in range(52 * decks - 1, 0, -1)
+    )
+    for decks in (1, 2)
+}
+"""For each swap of a shuffle of one or two decks: the position, how many cards it chooses from,
+and how many random bits a draw takes (what ``random.Random._randbelow`` computes per call)."""
+
+
 def round_deck(seed: int, round_index: int, decks: int = 1) -> tuple[Card, ...]:
     """The shuffled deck of one round of a game with this seed.
 
@@ -219,7 +229,14 @@ def round_deck(seed: int, round_index: int, decks: int = 1) -> tuple[Card, ...]:
     True
     """
     cards = list(FULL_DECK) * decks
-    random.Random(f"tablerules/{seed}/{round_index}").shuffle(cards)
+    getrandbits = random.Random(f"tablerules/{seed}/{round_index}").getrandbits
+    # random.shuffle's own Fisher-Yates draws, with its per-card call to
+    # _randbelow inlined: the same decks, about a third quicker
+    for index, size, bits in _SHUFFLE_STEPS[decks]:
+        other = getrandbits(bits)
+        while other >= size:
+            other = getrandbits(bits)
+        cards[index], cards[other] = cards[other], cards[index]
     return tuple(cards)
 
 
