@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
+import re
 import runpy
 import sys
 import xml.etree.ElementTree as ET
@@ -28,8 +30,16 @@ def run(path: Path, *args: str) -> str:
     return out.getvalue()
 
 
+def skip_without_extras(path: Path) -> None:
+    """Skip an example whose ``# Needs: module (the X extra)`` lines name a missing module."""
+    for module, extra in re.findall(r"^# Needs: (\S+) \((.+)\)$", path.read_text(), re.MULTILINE):
+        if importlib.util.find_spec(module) is None:
+            pytest.skip(f"{path.name} needs {module}: {extra}")
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
 def test_example_runs_and_is_deterministic(path: Path) -> None:
+    skip_without_extras(path)
     first = run(path)
     assert first.strip(), f"{path.name} printed nothing"
     assert run(path) == first, f"{path.name} is not deterministic"
@@ -88,3 +98,12 @@ def test_monte_carlo_bot_beats_the_random_bot() -> None:
     points = match(rounds=12, samples=2, first_seed=500)
     assert sum(points) > 12, points
     assert sum(1 for result in points if result > 0) >= 9, points
+
+
+def test_an_example_needing_a_missing_extra_is_skipped_with_the_reason(tmp_path: Path) -> None:
+    example = tmp_path / "needs_more.py"
+    example.write_text('# Needs: no_such_module_here (the demo extra)\nprint("hi")\n')
+    with pytest.raises(pytest.skip.Exception, match="no_such_module_here: the demo extra"):
+        skip_without_extras(example)
+    example.write_text('# Needs: json (the standard library)\nprint("hi")\n')
+    skip_without_extras(example)  # json is there: no skip
