@@ -1,0 +1,629 @@
+"""The pyspiel game, state and observer classes behind :mod:`tablerules.integrations.openspiel`.
+
+This module imports pyspiel and numpy when it is imported; the public module
+imports it only inside :func:`~tablerules.integrations.openspiel.register`.
+Everything pyspiel hands over is untyped, so the ``Any`` stays in here.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import attrs
+
+import tablerules as tr
+from tablerules.errors import ConfigError, show
+from tablerules.integrations import require
+
+pyspiel: Any = require("pyspiel", "openspiel")
+np: Any = require("numpy", "openspiel")
+
+__all__ = ["GAME_CLASSES", "PREFIX", "game_type", "parameter_specification"]
+
+PREFIX: Final = "python_tablerules_"
+"""The start of each registered name: ``python_tablerules_ofc`` and so on."""
+DEFAULT_MAX_ROUNDS: Final = 1
+"""``max_rounds`` when the game string leaves it out: one round is one episode."""
+TUPLE_SEPARATOR: Final = "/"
+"""How a tuple-valued config field is written as a string parameter (``"1/2/4"``)."""
+RESAMPLED: Final = "(resampled: the earlier observations of this seat are not known here)"
+"""The first line of another seat's information state in a resampled state."""
+_SEED_BITS: Final = 63
+_SAMPLER_SCALE: Final = 2**53
+"""A probability sampler's float in [0, 1) becomes a seed of 53 bits."""
+
+
+# --- what differs between the games ---------------------------------------------------------
+
+
+def _ofc_round_length(config: Any) -> int:
+    """Decisions in one OFC round: every seat plays its streets (a fantasyland seat plays one)."""
+    return int(config.players * config.streets)
+
+
+def _ofc_round_points(config: Any) -> int:
+    """The most points one OFC seat can win or lose in a round.
+
+    Per opponent: three lines and the scoop (6), plus the seat's own
+    royalties at most (AAA on top, a royal flush or the best lowball middle,
+    a royal flush on the bottom).
+    """
+    middle = max(config.lowball_royalties) if config.lowball_middle else 50
+    return int((config.players - 1) * (6 + 22 + middle + 25))
+
+
+def _ofc_bounds(config: Any, rounds: int) -> tuple[float, float]:
+    """Returns bound: each round moves at most a round's points, win or lose."""
+    bound = rounds * _ofc_round_points(config)
+    return -float(bound), float(bound)
+
+
+def _mock_round_length(config: Any) -> int:
+    """Decisions in one Mock round.
+
+    A draw takes a card of the draw pile or the top discard, and taking the
+    discard forces a meld (five melded cards a seat at most); every turn but a
+    seat's last (when the draw pile is empty) starts with a draw, and each turn
+    ends with one meld decision.
+    """
+    draws = config.pile_size + 5 * config.players
+    return int(2 * draws + config.players)
+
+
+def _mock_bounds(config: Any, rounds: int) -> tuple[float, float]:
+    """A Mock seat scores 0 to ``MAX_ROUND_POINTS`` (12) a round."""
+    return 0.0, float(rounds * tr.mock.scoring.MAX_ROUND_POINTS)
+
+
+def _mentok_round_length(config: Any) -> int:
+    """Decisions in a Mentok round: each ask melds a card; a seat stands twice and scores once."""
+    return int(52 * config.decks + 3 * config.players)
+
+
+_MENTOK_ROUND_MAX: Final = 12
+"""The most a Mentok seat scores in a round: two table hands of 21 with a bonus (6 each)."""
+
+
+def _mentok_bounds(config: Any, rounds: int) -> tuple[float, float]:
+    """A Mentok seat scores the cheat's -5 to 12 a round."""
+    return float(rounds * tr.mentok.scoring.CHEAT_PENALTY), float(rounds * _MENTOK_ROUND_MAX)
+
+
+@attrs.frozen
+class _Spec:
+    """How one tablerules game becomes an OpenSpiel game."""
+
+    key: str
+    long_name: str
+    utility: Any
+    min_players: int
+    max_players: int
+    round_length: Callable[[Any], int]
+    bounds: Callable[[Any, int], tuple[float, float]]
+    zero_sum: bool
+
+    @property
+    def module(self) -> Any:
+        return tr.GAMES[self.key]
+
+    @property
+    def short_name(self) -> str:
+        return PREFIX + self.key
+
+
+_SPECS: Final = {
+    "ofc": _Spec(
+        "ofc",
+        "tablerules Open Face Chinese Poker",
+        pyspiel.GameType.Utility.ZERO_SUM,
+        2,
+        4,
+        _ofc_round_length,
+        _ofc_bounds,
+        zero_sum=True,
+    ),
+    "mock": _Spec(
+        "mock",
+        "tablerules Mock",
+        pyspiel.GameType.Utility.GENERAL_SUM,
+        3,
+        10,
+        _mock_round_length,
+        _mock_bounds,
+        zero_sum=False,
+    ),
+    "mentok": _Spec(
+        "mentok",
+        "tablerules Mentok",
+        pyspiel.GameType.Utility.GENERAL_SUM,
+        2,
+        10,
+        _mentok_round_length,
+        _mentok_bounds,
+        zero_sum=False,
+    ),
+}
+
+
+# --- parameters -----------------------------------------------------------------------------
+
+
+def parameter_specification(key: str) -> dict[str, Any]:
+    """The game parameters of game ``key`` and their defaults: the config fields, then ``rng_seed``.
+
+    ``None`` defaults become 0 (``max_rounds`` becomes 1) and tuples become
+    ``"/"``-separated strings, since OpenSpiel parameters are int, float, bool
+    or str.
+    """
+    params: dict[str, Any] = {}
+    for field in attrs.fields(_SPECS[key].module.Config):
+        default = field.default
+        if field.name == "max_rounds":
+            default = DEFAULT_MAX_ROUNDS
+        elif default is None:
+            default = 0
+        elif isinstance(default, tuple):
+            default = TUPLE_SEPARATOR.join(str(item) for item in default)
+        params[field.name] = default
+    params["rng_seed"] = 0
+    return params
+
+
+def _read_tuple(name: str, value: object) -> tuple[int, ...]:
+    if not isinstance(value, str):
+        raise ConfigError(f"{name} must be a string such as '1/2/4', not {show(value)}")
+    try:
+        return tuple(int(part) for part in value.split(TUPLE_SEPARATOR))
+    except ValueError:
+        raise ConfigError(
+            f"{name} must be integers separated by {TUPLE_SEPARATOR!r} (such as '1/2/4'), "
+            f"not {show(value)}"
+        ) from None
+
+
+def _read_config(key: str, params: Mapping[str, Any]) -> tuple[Any, int]:
+    """The config and the rng seed that OpenSpiel parameters describe; ConfigError if bad."""
+    module = _SPECS[key].module
+    values: dict[str, object] = {}
+    for field in attrs.fields(module.Config):
+        if field.name not in params:
+            continue
+        value = params[field.name]
+        if field.name == "max_rounds":
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ConfigError(
+                    f"max_rounds must be a positive integer, not {show(value)}: an OpenSpiel game "
+                    "needs a bound on its length, so it cannot play without a round limit"
+                )
+        elif field.default is None and value == 0:
+            value = None
+        elif isinstance(field.default, tuple):
+            value = _read_tuple(field.name, value)
+        values[field.name] = value
+    values.setdefault("max_rounds", DEFAULT_MAX_ROUNDS)
+    seed = params.get("rng_seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ConfigError(f"rng_seed must be an integer, not {show(seed)}")
+    return module.Config(**values), seed
+
+
+def game_type(key: str) -> Any:
+    """The ``pyspiel.GameType`` of game ``key``."""
+    spec = _SPECS[key]
+    return pyspiel.GameType(
+        short_name=spec.short_name,
+        long_name=spec.long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=spec.utility,
+        reward_model=pyspiel.GameType.RewardModel.REWARDS,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameter_specification(key),
+    )
+
+
+# --- what every state of one game shares -----------------------------------------------------
+
+
+class _Shared:
+    """The game module, config, codec and starting scores; copies of a state share it."""
+
+    def __init__(self, spec: _Spec, config: Any, seed: int) -> None:
+        self.spec = spec
+        self.module = spec.module
+        self.config = config
+        self.codec = spec.module.Codec(config)
+        self.players: int = config.players
+        self.rng = random.Random(seed)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
+        return self
+
+
+class _Deal:
+    """The deal of one initial state, drawn from the game's rng when first needed.
+
+    OpenSpiel clones a Python state by making a new initial state and copying
+    the original's attributes over it, so a new initial state draws nothing
+    until it is used, and a clone shares its original's deal.
+    """
+
+    def __init__(self, shared: _Shared) -> None:
+        self._shared = shared
+        self._state: Any = None
+
+    def state(self) -> Any:
+        if self._state is None:
+            shared = self._shared
+            seed = shared.rng.getrandbits(_SEED_BITS)
+            self._state = shared.module.new_game(shared.config, seed=seed)
+        return self._state
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Deal:
+        return self
+
+
+def _record(module: Any, view: Any) -> dict[str, Any]:
+    """An observation's JSON record without its config (a game parameter, the same everywhere)."""
+    record: dict[str, Any] = module.observation_to_dict(view)
+    record.pop("config", None)
+    return record
+
+
+def _text(record: Mapping[str, Any]) -> str:
+    return json.dumps(record, sort_keys=True, separators=(",", ":"))
+
+
+def _change(previous: Mapping[str, Any] | None, record: Mapping[str, Any]) -> dict[str, Any]:
+    """What changed from one observation record to the next: enough to rebuild the next one.
+
+    A list that grew by appending (a round's public history) gives only the
+    new items, under the key with a ``+``; a key that went away is listed
+    under ``"-"``.
+    """
+    if previous is None:
+        return dict(record)
+    change: dict[str, Any] = {}
+    for name, value in record.items():
+        old = previous.get(name, change)
+        if old == value:
+            continue
+        if isinstance(value, list) and isinstance(old, list) and value[: len(old)] == old:
+            change[name + "+"] = value[len(old) :]
+        else:
+            change[name] = value
+    gone = sorted(name for name in previous if name not in record)
+    if gone:
+        change["-"] = gone
+    return change
+
+
+class _Track:
+    """The states since this state's start, and each seat's observation lines, filled lazily.
+
+    ``lines[seat]`` holds one line per state in ``states`` (after what came
+    before them) once ``done[seat]`` reaches ``len(states)``; ``records[seat]``
+    is the seat's record of the last state with a line, for the next change.
+    """
+
+    __slots__ = ("base", "done", "joined", "lines", "previous_scores", "records", "states")
+
+    def __init__(
+        self,
+        states: list[Any],
+        lines: list[list[str]],
+        done: list[int],
+        records: list[dict[str, Any] | None],
+        scores: tuple[tuple[int, ...], tuple[int, ...]],
+    ) -> None:
+        self.states = states
+        self.lines = lines
+        self.done = done
+        self.records = records
+        self.base, self.previous_scores = scores
+        self.joined: list[tuple[int, str] | None] = [None] * len(lines)
+
+    @classmethod
+    def start(cls, state: Any, players: int) -> _Track:
+        """A track that starts at ``state``: returns and rewards count from its scores."""
+        lines: list[list[str]] = [[] for _ in range(players)]
+        scores = (state.scores, state.scores)
+        return cls([state], lines, [0] * players, [None] * players, scores)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Track:
+        copy = _Track(
+            list(self.states),
+            [list(lines) for lines in self.lines],
+            list(self.done),
+            list(self.records),
+            (self.base, self.previous_scores),
+        )
+        copy.joined = list(self.joined)
+        return copy
+
+    def information_state(self, module: Any, seat: int) -> str:
+        lines = self.lines[seat]
+        states = self.states
+        done = self.done[seat]
+        if done < len(states):
+            record = self.records[seat]
+            for state in states[done:]:
+                current = _record(module, module.observe(state, seat))
+                lines.append(_text(_change(record, current)))
+                record = current
+            self.records[seat] = record
+            self.done[seat] = len(states)
+        joined = self.joined[seat]
+        if joined is None or joined[0] != len(lines):
+            joined = (len(lines), "\n".join(lines))
+            self.joined[seat] = joined
+        return joined[1]
+
+
+# --- the state --------------------------------------------------------------------------------
+
+
+class TablerulesState(pyspiel.State):  # type: ignore[misc] # pyspiel has no types
+    """A tablerules game state as an OpenSpiel state (made by the game's ``new_initial_state``)."""
+
+    def __init__(self, game: TablerulesGame) -> None:
+        super().__init__(game)
+        self._shared: _Shared = game.shared
+        self._deal = _Deal(self._shared)
+        self._track: _Track | None = None
+
+    # the tablerules state
+
+    def _tracked(self) -> _Track:
+        track = self._track
+        if track is None:
+            track = _Track.start(self._deal.state(), self._shared.players)
+            self._track = track
+        return track
+
+    @property
+    def table_state(self) -> Any:
+        """The tablerules ``State`` this OpenSpiel state stands for (every hidden card in it)."""
+        return self._tracked().states[-1]
+
+    # OpenSpiel's state API
+
+    def current_player(self) -> int:
+        state = self._tracked().states[-1]
+        if state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(state.to_act)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state = self._tracked().states[-1]
+        shared = self._shared
+        return list(shared.codec.legal_ids(shared.module.observe(state, player)))
+
+    def _apply_action(self, action: int) -> None:
+        track = self._tracked()
+        state = track.states[-1]
+        shared = self._shared
+        module = shared.module
+        if state.is_over:
+            raise tr.IllegalActionError(f"the game is over: action {action} cannot be applied")
+        move = shared.codec.decode(module.observe(state, state.to_act), int(action))
+        track.previous_scores = state.scores
+        track.states.append(module.apply_unchecked(state, move))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        state = self._tracked().states[-1]
+        shared = self._shared
+        if player == state.to_act:
+            try:
+                move = shared.codec.decode(shared.module.observe(state, player), int(action))
+            except tr.RulesError:
+                pass
+            else:
+                return f"{move} (id {action})"
+        return f"id {action}"
+
+    def is_terminal(self) -> bool:
+        return bool(self._tracked().states[-1].is_over)
+
+    def returns(self) -> list[float]:
+        track = self._tracked()
+        scores = track.states[-1].scores
+        return [float(now - start) for now, start in zip(scores, track.base, strict=True)]
+
+    def rewards(self) -> list[float]:
+        track = self._tracked()
+        scores = track.states[-1].scores
+        return [float(now - then) for now, then in zip(scores, track.previous_scores, strict=True)]
+
+    def __str__(self) -> str:
+        return _text(self._shared.module.to_dict(self._tracked().states[-1]))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablerulesState:
+        """A state that ``player_id`` cannot tell from this one, the unseen cards dealt anew.
+
+        ``probability_sampler()`` gives one float in [0, 1) that seeds the
+        deal (the game's ``determinize``). The new state keeps the seat's
+        information state; its history starts empty.
+        """
+        player = int(player_id)
+        if not 0 <= player < self._shared.players:
+            raise ValueError(f"player_id must be a seat from 0 to {self._shared.players - 1}")
+        track = self._tracked()
+        shared = self._shared
+        module = shared.module
+        track.information_state(module, player)
+        seed = int(float(probability_sampler()) * _SAMPLER_SCALE)
+        world = module.determinize(module.observe(track.states[-1], player), random.Random(seed))
+        lines: list[list[str]] = [[RESAMPLED] for _ in range(shared.players)]
+        done = [0] * shared.players
+        records: list[dict[str, Any] | None] = [None] * shared.players
+        lines[player] = list(track.lines[player])
+        done[player] = 1
+        records[player] = track.records[player]
+        resampled = TablerulesState(self.get_game())
+        scores = (track.base, track.previous_scores)
+        resampled._track = _Track([world], lines, done, records, scores)
+        return resampled
+
+    # what the observer reads
+
+    def information_state_text(self, player: int) -> str:
+        """The seat's observations so far, one line each: the first in full, then what changed."""
+        return self._tracked().information_state(self._shared.module, player)
+
+    def observation_text(self, player: int) -> str:
+        """The seat's current observation record as compact JSON (without the config)."""
+        shared = self._shared
+        view = shared.module.observe(self._tracked().states[-1], player)
+        return _text(_record(shared.module, view))
+
+    def observation_bytes(self, player: int) -> bytes:
+        """The codec's observation vector of the seat."""
+        shared = self._shared
+        data: bytes = shared.codec.observation(
+            shared.module.observe(self._tracked().states[-1], player)
+        )
+        return data
+
+
+# --- the observer -----------------------------------------------------------------------------
+
+
+class TablerulesObserver:
+    """OpenSpiel's Python observer protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``.
+
+    The observation (``perfect_recall=False``) is the codec's vector, one
+    piece per part of the codec's layout, with the observation record as its
+    string; the information state (``perfect_recall=True``) is a string only.
+    """
+
+    def __init__(self, shared: _Shared, iig_obs_type: Any, params: Mapping[str, Any]) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {dict(params)}")
+        recall = bool(iig_obs_type.perfect_recall)
+        if not iig_obs_type.public_info or (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                "tablerules games observe for one seat with public information "
+                "(private_info=SINGLE_PLAYER, public_info=True), with or without perfect recall"
+            )
+        self.perfect_recall = recall
+        self.tensor: Any = None
+        self.dict: dict[str, Any] = {}
+        if not recall:
+            codec = shared.codec
+            self.tensor = np.zeros(codec.observation_size, np.float32)
+            for name, part in codec.layout.items():
+                self.dict[name] = self.tensor[part]
+
+    def set_from(self, state: TablerulesState, player: int) -> None:
+        if self.tensor is not None:
+            self.tensor[:] = np.frombuffer(state.observation_bytes(player), np.uint8)
+
+    def string_from(self, state: TablerulesState, player: int) -> str:
+        if self.perfect_recall:
+            return state.information_state_text(player)
+        return state.observation_text(player)
+
+
+# --- the game ---------------------------------------------------------------------------------
+
+
+class TablerulesGame(pyspiel.Game):  # type: ignore[misc] # pyspiel has no types
+    """One tablerules game as an OpenSpiel game; a subclass per game sets ``key``."""
+
+    key: str = ""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        spec = _SPECS[self.key]
+        config, seed = _read_config(self.key, params)
+        rounds = config.max_rounds
+        low, high = spec.bounds(config, rounds)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=spec.module.Codec(config).num_actions,
+            max_chance_outcomes=0,
+            num_players=config.players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0 if spec.zero_sum else None,
+            max_game_length=rounds * spec.round_length(config),
+        )
+        super().__init__(game_type(self.key), info, params)
+        self.shared = _Shared(spec, config, seed)
+
+    @property
+    def config(self) -> Any:
+        """The tablerules ``Config`` the parameters describe."""
+        return self.shared.config
+
+    def new_initial_state(self, *args: Any) -> TablerulesState:
+        """A new game, dealt from the next seed of the game's ``rng_seed`` stream."""
+        return TablerulesState(self)
+
+    def state_from(self, table_state: object) -> TablerulesState:
+        """An OpenSpiel state standing for a tablerules ``State`` of this config, to start anywhere.
+
+        A saved game or a fantasyland turn, say; returns and rewards count from
+        its scores, and its history starts empty.
+        """
+        shared = self.shared
+        if not isinstance(table_state, shared.module.State):
+            raise TypeError(
+                f"table_state must be a tablerules.{shared.spec.key}.State, "
+                f"not {type(table_state).__name__}"
+            )
+        if table_state.config != shared.config:
+            raise ConfigError(
+                f"this game is played with {shared.config!r}; the state's game with "
+                f"{table_state.config!r}"
+            )
+        state = TablerulesState(self)
+        state._track = _Track.start(table_state, shared.players)
+        return state
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> TablerulesObserver:
+        """An observer for ``iig_obs_type`` (the observation when ``None``)."""
+        if isinstance(iig_obs_type, Mapping):  # OpenSpiel passes only params when it has no type
+            iig_obs_type, params = None, iig_obs_type
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return TablerulesObserver(self.shared, iig_obs_type, params or {})
+
+
+class OfcGame(TablerulesGame):
+    """``python_tablerules_ofc``."""
+
+    key = "ofc"
+
+
+class MockGame(TablerulesGame):
+    """``python_tablerules_mock``."""
+
+    key = "mock"
+
+
+class MentokGame(TablerulesGame):
+    """``python_tablerules_mentok``."""
+
+    key = "mentok"
+
+
+GAME_CLASSES: Final[dict[str, type[TablerulesGame]]] = {
+    "ofc": OfcGame,
+    "mock": MockGame,
+    "mentok": MentokGame,
+}
+"""The game class of each tablerules game, by ``tablerules.GAMES`` key."""
