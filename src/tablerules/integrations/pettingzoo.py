@@ -1,0 +1,232 @@
+"""PettingZoo AEC environments and a single-agent Gymnasium environment for every game.
+
+Needs the ``pettingzoo`` extra (``pip install "tablerules[pettingzoo]"``:
+numpy, gymnasium, pettingzoo); without it, making an environment raises
+:class:`ModuleNotFoundError` naming that line. Everything an agent gets comes
+from the game's codec (``<game>.Codec``) applied to ``observe(state, seat)``:
+
+* agents ``player_0`` to ``player_{n-1}`` are the seats;
+* an observation is ``{"observation": uint8 array, "action_mask": int8
+  array}``: the codec's observation bytes and mask, the mask all zeros for a
+  seat not to act (read-only arrays over the codec's bytes);
+* actions are the codec's ids, ``Discrete(codec.num_actions)``; an illegal id
+  raises :class:`~tablerules.IllegalActionError` and changes nothing;
+* the reward of a step is the change of each seat's ``state.scores`` (its
+  points when a round is scored, 0 otherwise), summed PettingZoo's way until
+  the seat acts;
+* an episode terminates when the game is over and is truncated after
+  ``max_cycles`` steps.
+
+The arguments are checked before the extra is needed:
+
+>>> from tablerules.integrations import pettingzoo
+>>> pettingzoo.env("chess")
+Traceback (most recent call last):
+...
+tablerules.errors.ConfigError: game must be 'ofc', 'mock' or 'mentok' (or its module), not 'chess'
+
+The page "Reinforcement learning and search" shows the environments at work.
+"""
+
+from __future__ import annotations
+
+import random
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+import tablerules as tr
+from tablerules._common import check_type
+from tablerules.errors import ConfigError, show
+from tablerules.integrations import require
+
+if TYPE_CHECKING:
+    from tablerules.integrations._pettingzoo_env import (
+        ObservationDict,
+        Policy,
+        RawEnv,
+        SingleAgentEnv,
+    )
+
+__all__ = ["DEFAULT_MAX_CYCLES", "env", "random_policy", "raw_env", "single_agent_env"]
+
+DEFAULT_MAX_CYCLES: Final = 100_000
+"""Steps after which an episode is truncated by default.
+
+Far more than a game with an end takes under random play (OFC's default
+game, the longest, takes a few thousand), but some games need not end:
+non-strict Mentok under random play once ran 15,548 rounds.
+"""
+
+GameName = Literal["ofc", "mock", "mentok"]
+"""The games by name, as in :data:`tablerules.GAMES`."""
+FantasylandMode = Literal["solver", "per_card"]
+"""OFC fantasyland turns: one step with the solver's setting, or one step per card."""
+
+
+def _game_and_config(game: object, config: object) -> tuple[Any, object]:
+    """The game module and its config (the default for ``None``), or an error saying why not."""
+    module: Any = None
+    if isinstance(game, str):
+        module = tr.GAMES.get(game)
+    elif isinstance(game, ModuleType) and game in tr.GAMES.values():
+        module = game
+    elif not isinstance(game, ModuleType):
+        kind = type(game).__name__
+        raise TypeError(f"game must be a game's name or module, not {kind}")
+    if module is None:
+        raise ConfigError(
+            f"game must be 'ofc', 'mock' or 'mentok' (or its module), not {show(game)}"
+        )
+    if config is None:
+        return module, module.Config()
+    return module, check_type(config, module.Config, "config")
+
+
+def _require_extra() -> None:
+    require("numpy", "pettingzoo")
+    require("gymnasium", "pettingzoo")
+    require("pettingzoo", "pettingzoo")
+
+
+def raw_env(
+    game: str | ModuleType,
+    config: object = None,
+    *,
+    fantasyland: FantasylandMode = "solver",
+    max_cycles: int = DEFAULT_MAX_CYCLES,
+    render_mode: Literal["ansi"] | None = None,
+) -> RawEnv:
+    """The AEC environment of ``game`` (a name or the module) for ``config``, unwrapped.
+
+    ``config`` is the game's ``Config`` (its defaults for ``None``).
+    ``fantasyland`` (OFC only) plays a fantasyland turn as the solver's one id
+    or card by card, ``"per_card"`` (one step per card of the sorted hand,
+    the mask and observation from ``Codec.fantasyland_step``). The episode is
+    truncated after ``max_cycles`` steps. ``render_mode="ansi"`` makes
+    ``render()`` return the acting seat's view as text.
+
+    ``reset(seed=s)`` deals ``new_game(config, seed=s)`` and seeds the
+    environment's generator, from which every later ``reset()`` without a
+    seed draws its game's seed; ``reset(options={"state": state})`` plays on
+    from any state of this config that is not over (a saved game, a
+    fantasyland turn), checked with ``check_state``. ``game_state`` is the
+    full state, hidden cards included: for debugging and saving, never for an
+    agent.
+
+    >>> raw_env("ofc", tr.mock.Config())
+    Traceback (most recent call last):
+    ...
+    TypeError: config must be a tablerules.ofc.Config, not Config
+    """
+    module, config = _game_and_config(game, config)
+    _require_extra()
+    from tablerules.integrations._pettingzoo_env import RawEnv  # noqa: PLC0415 - needs the extra
+
+    return RawEnv(
+        module, config, fantasyland=fantasyland, max_cycles=max_cycles, render_mode=render_mode
+    )
+
+
+def env(
+    game: str | ModuleType,
+    config: object = None,
+    *,
+    fantasyland: FantasylandMode = "solver",
+    max_cycles: int = DEFAULT_MAX_CYCLES,
+    render_mode: Literal["ansi"] | None = None,
+) -> Any:
+    """:func:`raw_env` wrapped in PettingZoo's ``OrderEnforcingWrapper`` (and nothing else).
+
+    The wrapper refuses calls made before ``reset``; illegal ids still raise
+    :class:`~tablerules.IllegalActionError` (wrap it in PettingZoo's
+    ``TerminateIllegalWrapper`` to end the episode with a penalty instead).
+    ``.unwrapped`` is the :func:`raw_env` environment.
+
+    >>> env("mock", tr.ofc.Config())
+    Traceback (most recent call last):
+    ...
+    TypeError: config must be a tablerules.mock.Config, not Config
+    """
+    inner = raw_env(
+        game, config, fantasyland=fantasyland, max_cycles=max_cycles, render_mode=render_mode
+    )
+    wrappers = require("pettingzoo.utils.wrappers", "pettingzoo")
+    return wrappers.OrderEnforcingWrapper(inner)
+
+
+def random_policy(seed: int) -> Policy:
+    """A policy that plays a legal id drawn uniformly with ``random.Random(seed)``.
+
+    It reads only the observation's ``action_mask``:
+
+    >>> import numpy as np
+    >>> policy = random_policy(7)
+    >>> mask = np.array([0, 1, 1, 0, 1], np.int8)
+    >>> picks = [policy({"action_mask": mask}) for _ in range(200)]
+    >>> sorted(set(picks))
+    [1, 2, 4]
+    >>> policy({"action_mask": np.zeros(3, np.int8)})
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.IllegalActionError: the mask has no legal id: this seat is not to act
+    """
+    rng = random.Random(seed)
+
+    def policy(observation: ObservationDict) -> int:
+        legal = observation["action_mask"].nonzero()[0]
+        if not len(legal):
+            raise tr.IllegalActionError("the mask has no legal id: this seat is not to act")
+        return int(legal[rng.randrange(len(legal))])
+
+    return policy
+
+
+def single_agent_env(
+    game: str | ModuleType,
+    config: object = None,
+    *,
+    seat: int = 0,
+    opponent: Policy | None = None,
+    illegal_reward: float | None = None,
+    fantasyland: FantasylandMode = "solver",
+    max_cycles: int = DEFAULT_MAX_CYCLES,
+    render_mode: Literal["ansi"] | None = None,
+) -> SingleAgentEnv:
+    """A ``gymnasium.Env`` where the learner plays ``seat`` and a fixed policy every other seat.
+
+    Observations, ids and spaces are those of :func:`raw_env`. ``opponent``
+    takes the observation dict of the seat to act and returns an id; the
+    default plays a uniformly random legal id, from a generator seeded by
+    ``reset``. ``step`` plays the learner's id, then the others up to the
+    learner's next turn (or the end), and returns the learner's score change
+    over all of it as the reward. ``action_masks()`` is the learner's mask
+    as bools, what sb3-contrib's ``MaskablePPO`` reads.
+
+    An illegal id raises :class:`~tablerules.IllegalActionError` and changes
+    nothing, unless ``illegal_reward`` is a number: then it ends the episode
+    with that reward (and ``{"illegal": True}`` in the info), for trainers
+    that sample ids without the mask, such as Gymnasium's ``check_env``.
+
+    >>> single_agent_env("mentok", seat=True)
+    Traceback (most recent call last):
+    ...
+    TypeError: seat must be an int, not bool
+    """
+    module, config = _game_and_config(game, config)
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise TypeError(f"seat must be an int, not {type(seat).__name__}")
+    _require_extra()
+    from tablerules.integrations._pettingzoo_env import (  # noqa: PLC0415 - needs the extra
+        SingleAgentEnv,
+    )
+
+    return SingleAgentEnv(
+        module,
+        config,
+        seat=seat,
+        opponent=opponent,
+        illegal_reward=illegal_reward,
+        fantasyland=fantasyland,
+        max_cycles=max_cycles,
+        render_mode=render_mode,
+    )
