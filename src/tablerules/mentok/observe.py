@@ -34,6 +34,7 @@ from tablerules._common import (
     seat_item,
     write_cards,
 )
+from tablerules._pickling import card_bytes, cards_of, config_fields, config_from_fields
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.errors import StateError, show
 from tablerules.mentok.config import Config
@@ -44,6 +45,10 @@ from tablerules.mentok.state import (
     RoundSummary,
     State,
     TableFacts,
+    read_history,
+    read_tables,
+    write_history,
+    write_tables,
 )
 
 __all__ = ["VERSION", "Observation", "observation_from_dict", "observation_to_dict", "observe"]
@@ -147,6 +152,34 @@ class Observation(TableFacts):
 
         return svg.observation(self)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle compactly, from the observation's fields alone (nothing hidden comes along).
+
+        Loading checks nothing: read views from anyone else with
+        :func:`~tablerules.mentok.observation_from_dict`.
+
+        >>> import pickle
+        >>> from tablerules import mentok
+        >>> view = mentok.observe(mentok.new_game(seed=3), 2)
+        >>> pickle.loads(pickle.dumps(view)) == view
+        True
+        """
+        layout = [*self.hand_sizes, self.cheated, _OPTIONAL_BOOL[self.choice]]
+        cards = list(self.hand)
+        write_tables(self.tables, self.chosen, self.stood, layout, cards)
+        write_history(self.history, layout, cards)
+        numbers = (self.seat, self.round, self.to_act, self.deck_size, *self.scores, *self.winners)
+        return (
+            _observation_from_pickle,
+            (
+                config_fields(self.config),
+                numbers,
+                card_bytes(cards),
+                bytes(layout),
+                self.last_round,
+            ),
+        )
+
     def __repr__(self) -> str:
         tables = tuple(tuple(cards_text(cards) for cards in seat) for seat in self.tables)
         return (
@@ -159,6 +192,45 @@ class Observation(TableFacts):
 
 _make_observation: Final = fast_init(Observation)
 _make_ask_record: Final = fast_init(AskRecord)
+_OPTIONAL_BOOL: Final = {False: 0, True: 1, None: 2}
+_BOOL_OR_NONE: Final = (False, True, None)
+
+
+def _observation_from_pickle(
+    fields: tuple[object, ...],
+    numbers: tuple[int, ...],
+    blob: bytes,
+    layout: bytes,
+    last_round: RoundSummary | None,
+) -> Observation:
+    """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
+    config = config_from_fields(Config, fields)
+    players = config.players
+    cards = cards_of(blob)
+    seat = numbers[0]
+    hand_sizes = tuple(layout[:players])
+    start = hand_sizes[seat]
+    tables, chosen, stood, at, start = read_tables(
+        layout, players + 2, players, cards, start, stood=True
+    )
+    return _make_observation(
+        seat=seat,
+        hand=cards[: hand_sizes[seat]],
+        config=config,
+        round=numbers[1],
+        to_act=numbers[2],
+        scores=numbers[4 : 4 + players],
+        tables=tuple(tables),
+        stood=tuple(stood),  # type: ignore[arg-type]
+        hand_sizes=hand_sizes,
+        deck_size=numbers[3],
+        history=read_history(layout, at, cards, start),
+        cheated=bool(layout[players]),
+        choice=_BOOL_OR_NONE[layout[players + 1]],
+        chosen=tuple([bool(flag) for flag in chosen]),
+        winners=numbers[4 + players :],
+        last_round=last_round,
+    )
 
 
 @functools.cache

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 import attrs
 
+from tablerules._common import fast_init
+from tablerules._pickling import card_bytes, cards_of, config_fields, config_from_fields
 from tablerules.cards import Card, Rank, cards_text
 from tablerules.mentok.config import Config
 from tablerules.mentok.scoring import still_in_game, value_unchecked
@@ -134,6 +137,15 @@ class RoundSummary:
     def dealer(self) -> int:
         """The round's dealer, seat 0 in round 0 and then one seat left every round."""
         return self.round % len(self.points)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle compactly: cards as bytes (see :mod:`tablerules._pickling`)."""
+        layout = [self.abandoned, *map(len, self.hands)]
+        cards = [card for hand in self.hands for card in hand]
+        write_tables(self.tables, self.choices, self.cheated, layout, cards)
+        write_history(self.history, layout, cards)
+        numbers = (self.round, *self.points)
+        return (_summary_from_pickle, (numbers, card_bytes(cards), bytes(layout)))
 
     def __repr__(self) -> str:
         tables = tuple(tuple(cards_text(cards) for cards in seat) for seat in self.tables)
@@ -286,6 +298,36 @@ class State(TableFacts):
         """Whether each seat has asked outside its sphere of influence this round."""
         return cheated_seats(self.history, self.config.players)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle compactly: cards as bytes, the config as its fields, no checks on loading.
+
+        A pickle is for moving states between your own processes; read data
+        from anyone else with :func:`~tablerules.mentok.from_dict`, which checks it.
+
+        >>> import pickle
+        >>> from tablerules import mentok
+        >>> state = mentok.new_game(seed=3)
+        >>> pickle.loads(pickle.dumps(state)) == state
+        True
+        """
+        layout = list(map(len, self.hands))
+        cards = [card for hand in self.hands for card in hand]
+        write_tables(self.tables, self.choices, self.stood, layout, cards)
+        layout.append(len(self.deck))
+        cards += self.deck
+        write_history(self.history, layout, cards)
+        numbers = (self.seed, self.round, self.to_act, *self.scores, *self.winners)
+        return (
+            _state_from_pickle,
+            (
+                config_fields(self.config),
+                numbers,
+                card_bytes(cards),
+                bytes(layout),
+                self.last_round,
+            ),
+        )
+
     def __repr__(self) -> str:
         hands = tuple(cards_text(hand) for hand in self.hands)
         tables = tuple(tuple(cards_text(cards) for cards in seat) for seat in self.tables)
@@ -294,3 +336,194 @@ class State(TableFacts):
             f"phase={self.phase.value!r}, scores={self.scores}, hands={hands}, "
             f"tables={tables}, deck={len(self.deck)} cards, winners={self.winners})"
         )
+
+
+# --- compact pickles ---------------------------------------------------------------
+
+_make_state: Final = fast_init(State)
+_make_summary: Final = fast_init(RoundSummary)
+_make_ask: Final = fast_init(AskRecord)
+_make_stand: Final = fast_init(StandRecord)
+_RANKS: Final = {rank.value: rank for rank in Rank}
+_STAND: Final = 128
+"""An event code: an ask is its seat, a stand 128 + its seat."""
+_NO_CARD: Final = 8
+_OPTIONAL_BOOL: Final = {False: 0, True: 1, None: 2}
+_BOOL_OR_NONE: Final = (False, True, None)
+
+
+def write_tables(
+    tables: tuple[tuple[tuple[Card, ...], ...], ...],
+    choices: tuple[bool | None, ...],
+    flags: tuple[object, ...],
+    layout: list[int],
+    cards: list[Card],
+) -> None:
+    """Add each seat's table hands (and one choice and one flag or stood pair) to a pickle.
+
+    Per seat: how many table hands, their sizes (two places), the choice
+    (0, 1 or 2 for ``None``) and ``flags[seat]``: a bool, or a tuple of
+    stood flags (two places).
+    """
+    for seat_tables, choice, flag in zip(tables, choices, flags, strict=True):
+        layout.append(len(seat_tables))
+        for cards_on_table in seat_tables:
+            cards += cards_on_table
+            layout.append(len(cards_on_table))
+        layout += (0,) * (2 - len(seat_tables))
+        layout.append(_OPTIONAL_BOOL[choice])
+        if type(flag) is tuple:
+            layout += flag
+            layout += (0,) * (2 - len(flag))
+        else:
+            layout.append(bool(flag))
+
+
+def read_tables(
+    layout: bytes, at: int, players: int, cards: tuple[Card, ...], start: int, *, stood: bool
+) -> tuple[list[tuple[tuple[Card, ...], ...]], list[bool | None], list[object], int, int]:
+    """What :func:`write_tables` wrote: tables, choices and flags, and where each part ends."""
+    tables: list[tuple[tuple[Card, ...], ...]] = []
+    choices: list[bool | None] = []
+    flags: list[object] = []
+    for _ in range(players):
+        count = layout[at]
+        first_end = start + layout[at + 1]
+        if count == 0:
+            tables.append(())
+        elif count == 1:
+            tables.append((cards[start:first_end],))
+        else:
+            end = first_end + layout[at + 2]
+            tables.append((cards[start:first_end], cards[first_end:end]))
+            first_end = end
+        start = first_end
+        choices.append(_BOOL_OR_NONE[layout[at + 3]])
+        if stood:
+            flags.append((bool(layout[at + 4]), bool(layout[at + 5]))[:count])
+            at += 6
+        else:
+            flags.append(bool(layout[at + 4]))
+            at += 5
+    return tables, choices, flags, at, start
+
+
+def write_history(history: tuple[Event, ...], codes: list[int], cards: list[Card]) -> None:
+    """Add a round's history to a pickle: codes per event, the melded cards apart.
+
+    An ask is written as its seat, target, rank and flags (hand, split,
+    given, no card, and the cheat flag as 0, 1 or 2 for ``None``); a stand
+    as 128 + its seat and the hand. :func:`read_history` reads it back.
+    """
+    for event in history:
+        if type(event) is AskRecord:
+            card = event.card
+            flags = (
+                event.hand + 2 * event.split + 4 * event.given + 16 * _OPTIONAL_BOOL[event.cheat]
+            )
+            if card is None:
+                flags += _NO_CARD
+            else:
+                cards.append(card)
+            codes += (event.seat, event.target, event.rank, flags)
+        else:
+            stand: StandRecord = event  # type: ignore[assignment]
+            codes += (_STAND + stand.seat, stand.hand)
+
+
+def read_history(codes: bytes, at: int, cards: tuple[Card, ...], start: int) -> tuple[Event, ...]:
+    """The history :func:`write_history` wrote, from ``codes[at:]`` and ``cards[start:]``."""
+    events: list[Event] = []
+    append = events.append
+    end = len(codes)
+    ranks = _RANKS
+    while at < end:
+        code = codes[at]
+        if code >= _STAND:
+            append(_make_stand(seat=code - _STAND, hand=codes[at + 1]))
+            at += 2
+            continue
+        flags = codes[at + 3]
+        if flags & _NO_CARD:
+            card = None
+        else:
+            card = cards[start]
+            start += 1
+        append(
+            _make_ask(
+                seat=code,
+                target=codes[at + 1],
+                rank=ranks[codes[at + 2]],
+                hand=flags & 1,
+                split=bool(flags & 2),
+                given=bool(flags & 4),
+                card=card,
+                cheat=_BOOL_OR_NONE[flags >> 4],
+            )
+        )
+        at += 4
+    return tuple(events)
+
+
+def _hands(cards: tuple[Card, ...], sizes: bytes) -> tuple[tuple[tuple[Card, ...], ...], int]:
+    """The hands whose ``sizes`` are given, from the start of ``cards``; and where they end."""
+    hands = []
+    start = 0
+    for size in sizes:
+        end = start + size
+        hands.append(cards[start:end])
+        start = end
+    return tuple(hands), start
+
+
+def _summary_from_pickle(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> RoundSummary:
+    """Rebuild a pickled round summary, unchecked."""
+    players = len(numbers) - 1
+    cards = cards_of(blob)
+    hands, start = _hands(cards, layout[1 : 1 + players])
+    tables, choices, cheated, at, start = read_tables(
+        layout, 1 + players, players, cards, start, stood=False
+    )
+    return _make_summary(
+        round=numbers[0],
+        abandoned=bool(layout[0]),
+        tables=tuple(tables),
+        hands=hands,
+        choices=tuple(choices),
+        cheated=tuple(cheated),  # type: ignore[arg-type]
+        points=numbers[1:],
+        history=read_history(layout, at, cards, start),
+    )
+
+
+def _state_from_pickle(
+    fields: tuple[object, ...],
+    numbers: tuple[int, ...],
+    blob: bytes,
+    layout: bytes,
+    last_round: RoundSummary | None,
+) -> State:
+    """Rebuild a pickled state, unchecked (see ``State.__reduce__``)."""
+    config = config_from_fields(Config, fields)
+    players = config.players
+    cards = cards_of(blob)
+    hands, start = _hands(cards, layout[:players])
+    tables, choices, stood, at, start = read_tables(
+        layout, players, players, cards, start, stood=True
+    )
+    deck_end = start + layout[at]
+    return _make_state(
+        config=config,
+        seed=numbers[0],
+        round=numbers[1],
+        scores=numbers[3 : 3 + players],
+        hands=hands,
+        tables=tuple(tables),
+        stood=tuple(stood),  # type: ignore[arg-type]
+        deck=cards[start:deck_end],
+        history=read_history(layout, at + 1, cards, deck_end),
+        choices=tuple(choices),
+        to_act=numbers[2],
+        winners=numbers[3 + players :],
+        last_round=last_round,
+    )

@@ -31,11 +31,22 @@ from tablerules._common import (
     seat_item,
     write_cards,
 )
+from tablerules._pickling import card_bytes, cards_of, config_fields, config_from_fields, split
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.errors import StateError, show
 from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
 from tablerules.mock.serialize import card_text, event_dict, read_event, read_summary, summary_dict
-from tablerules.mock.state import State, TableFacts, held_from_discards, opening_left, replay_public
+from tablerules.mock.state import (
+    STEP_CODES,
+    STEPS,
+    State,
+    TableFacts,
+    held_from_discards,
+    opening_left,
+    read_history,
+    replay_public,
+    write_history,
+)
 from tablerules.mock.validate import check_state
 
 if TYPE_CHECKING:
@@ -222,8 +233,73 @@ class Observation(TableFacts):
 
         return svg.observation(self)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle compactly, from the observation's fields alone (nothing hidden comes along).
+
+        Loading checks nothing: read views from anyone else with
+        :func:`~tablerules.mock.observation_from_dict`.
+
+        >>> import pickle
+        >>> import tablerules.mock as mock
+        >>> view = mock.observe(mock.new_game(seed=5), 1)
+        >>> pickle.loads(pickle.dumps(view)) == view
+        True
+        """
+        melds = self.melds
+        layout = [STEP_CODES[self.step], self.opening_was_empty, self.pile_was_empty]
+        layout += map(len, melds)
+        layout += self.finished
+        layout += self.hand_sizes
+        cards = [card for meld in melds for card in meld]
+        cards += self.hand
+        write_history(self.history, layout, cards)
+        return (
+            _observation_from_pickle,
+            (
+                config_fields(self.config),
+                (self.seat, self.round, self.to_act, self.deck_size, *self.scores),
+                card_bytes(cards),
+                bytes(layout),
+                self.last_round,
+            ),
+        )
+
 
 _make_observation: Final = fast_init(Observation)
+
+
+def _observation_from_pickle(
+    fields: tuple[object, ...],
+    numbers: tuple[int, ...],
+    blob: bytes,
+    layout: bytes,
+    last_round: RoundSummary | None,
+) -> Observation:
+    """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
+    config = config_from_fields(Config, fields)
+    players = config.players
+    cards = cards_of(blob)
+    sizes = 3 + 3 * players
+    seat = numbers[0]
+    hand_sizes = tuple(layout[3 + 2 * players : sizes])
+    parts = split(cards, (*layout[3 : 3 + players], hand_sizes[seat]))
+    return _make_observation(
+        seat=seat,
+        hand=parts[-2],
+        config=config,
+        round=numbers[1],
+        to_act=numbers[2],
+        step=STEPS[layout[0]],
+        opening_was_empty=bool(layout[1]),
+        pile_was_empty=bool(layout[2]),
+        finished=tuple([bool(flag) for flag in layout[3 + players : 3 + 2 * players]]),
+        melds=tuple(parts[:players]),
+        deck_size=numbers[3],
+        hand_sizes=hand_sizes,
+        scores=numbers[4:],
+        history=read_history(layout, sizes, cards, len(cards) - len(parts[-1])),
+        last_round=last_round,
+    )
 
 
 def observe(state: State, seat: int) -> Observation:

@@ -19,14 +19,20 @@ from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 import attrs
 
+from tablerules._common import fast_init
+from tablerules._pickling import (
+    card_bytes,
+    cards_of,
+    config_fields,
+    config_from_fields,
+    split,
+)
 from tablerules.cards import FULL_DECK, Card, cards_text
-from tablerules.mock.config import MELD_SIZE
+from tablerules.mock.config import MELD_SIZE, Config
 from tablerules.mock.scoring import game_winners
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
-
-    from tablerules.mock.config import Config
 
 __all__ = [
     "CARD_IDS",
@@ -317,6 +323,15 @@ class RoundSummary:
         """The round's dealer (the dealer moves one seat left every round)."""
         return self.round % len(self.melds)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle compactly: cards as bytes (see :mod:`tablerules._pickling`)."""
+        layout = [len(meld) for meld in self.melds]
+        layout += self.hand_points
+        layout += self.highest_hand
+        cards = [card for meld in self.melds for card in meld]
+        numbers = (self.round, self.first_complete, *self.points)
+        return (_summary_from_pickle, (numbers, card_bytes(cards), bytes(layout)))
+
 
 @attrs.frozen(repr=False)
 class State(TableFacts):
@@ -388,6 +403,41 @@ class State(TableFacts):
         seat = self.to_act
         return None if seat is None else self.hands[seat]
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle compactly: cards as bytes, the config as its fields, no checks on loading.
+
+        A pickle is for moving states between your own processes; read data
+        from anyone else with :func:`~tablerules.mock.from_dict`, which checks it.
+
+        >>> import pickle
+        >>> import tablerules.mock as mock
+        >>> state = mock.new_game(seed=7)
+        >>> pickle.loads(pickle.dumps(state)) == state
+        True
+        """
+        hands, melds = self.hands, self.melds
+        layout = [STEP_CODES[self.step], self.opening_was_empty, self.pile_was_empty]
+        layout += map(len, hands)
+        layout += map(len, melds)
+        layout += self.finished
+        layout.append(len(self.discard_pile))
+        layout.append(len(self.deck))
+        cards = [card for hand in hands for card in hand]
+        cards += [card for meld in melds for card in meld]
+        cards += self.discard_pile
+        cards += self.deck
+        write_history(self.history, layout, cards)
+        return (
+            _state_from_pickle,
+            (
+                config_fields(self.config),
+                (self.seed, self.round, self.to_act, *self.scores),
+                card_bytes(cards),
+                bytes(layout),
+                self.last_round,
+            ),
+        )
+
     def __repr__(self) -> str:
         if self.to_act is None:
             where = f"game over, winners {list(self.winners)}"
@@ -398,3 +448,148 @@ class State(TableFacts):
             f"opening {self.opening}, finish {self.finish}, discards {len(self.discard_pile)}; "
             f"scores {list(self.scores)}>"
         )
+
+
+# --- compact pickles ---------------------------------------------------------------
+
+STEPS: Final[tuple[Step, ...]] = ("draw", "meld", "over")
+"""The steps, in the order of their codes in a pickle."""
+STEP_CODES: Final[dict[Step, int]] = {step: code for code, step in enumerate(STEPS)}
+
+_make_state: Final = fast_init(State)
+_make_summary: Final = fast_init(RoundSummary)
+_make_drew: Final = fast_init(Drew)
+_make_melded: Final = fast_init(Melded)
+_card_at: Final = FULL_DECK.__getitem__
+# A history's event codes: a draw from the pile is the seat; 16 + seat a draw of
+# the top discard; 32 + seat and 48 + seat the draws the rules never write (a
+# pile draw with a card, a discard draw without one); 64 + seat (+ 16 if it
+# finished) a meld, followed by drawn, len(cards) and len(discards).
+_DISCARD_DRAW: Final = 16
+_CARD_DRAW: Final = 32
+_OTHER_DRAW: Final = 48
+_MELDED: Final = 64
+_FINISHED: Final = 16
+_SEAT_BITS: Final = 15
+
+
+def write_history(history: Sequence[Event], codes: list[int], cards: list[Card]) -> None:
+    """Add a round's history to a pickle: a code per event (its kind and seat), cards apart.
+
+    :func:`read_history` reads it back.
+
+    >>> import tablerules.mock as mock
+    >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
+    >>> state = mock.apply(state, mock.legal_actions(state)[0])
+    >>> codes, cards = [], []
+    >>> write_history(state.history, codes, cards)
+    >>> read_history(bytes(codes), 0, tuple(cards), 0) == state.history
+    True
+    """
+    append = codes.append
+    for event in history:
+        if type(event) is Drew:
+            card = event.card
+            if card is None:
+                append(_OTHER_DRAW + event.seat if event.from_discard else event.seat)
+            elif event.from_discard:
+                append(_DISCARD_DRAW + event.seat)
+                cards.append(card)
+            else:
+                append(_CARD_DRAW + event.seat)
+                cards.append(card)
+        else:
+            melded: Melded = event  # type: ignore[assignment]
+            codes += (
+                _MELDED + melded.seat + _FINISHED * melded.finished,
+                melded.drawn,
+                len(melded.cards),
+                len(melded.discards),
+            )
+            cards += melded.cards
+            cards += melded.discards
+
+
+def read_history(codes: bytes, at: int, cards: tuple[Card, ...], start: int) -> tuple[Event, ...]:
+    """The history :func:`write_history` wrote, from ``codes[at:]`` and ``cards[start:]``."""
+    events: list[Event] = []
+    append = events.append
+    end = len(codes)
+    pile_draws = PILE_DRAWS
+    while at < end:
+        code = codes[at]
+        if code < _DISCARD_DRAW:
+            append(pile_draws[code])
+            at += 1
+        elif code >= _MELDED:
+            middle = start + codes[at + 2]
+            stop = middle + codes[at + 3]
+            append(
+                _make_melded(
+                    seat=code & _SEAT_BITS,
+                    cards=cards[start:middle],
+                    discards=cards[middle:stop],
+                    drawn=codes[at + 1],
+                    finished=code >= _MELDED + _FINISHED,
+                )
+            )
+            start = stop
+            at += 4
+        elif code < _CARD_DRAW:
+            append(_make_drew(seat=code - _DISCARD_DRAW, from_discard=True, card=cards[start]))
+            start += 1
+            at += 1
+        elif code < _OTHER_DRAW:
+            append(_make_drew(seat=code - _CARD_DRAW, from_discard=False, card=cards[start]))
+            start += 1
+            at += 1
+        else:
+            append(_make_drew(seat=code - _OTHER_DRAW, from_discard=True, card=None))
+            at += 1
+    return tuple(events)
+
+
+def _summary_from_pickle(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> RoundSummary:
+    """Rebuild a pickled round summary, unchecked."""
+    players = len(numbers) - 2
+    melds = split(cards_of(blob), layout[: players - 1])
+    return _make_summary(
+        round=numbers[0],
+        melds=tuple(melds),
+        hand_points=tuple(layout[players : 2 * players]),
+        first_complete=numbers[1],
+        highest_hand=tuple(layout[2 * players :]),
+        points=numbers[2:],
+    )
+
+
+def _state_from_pickle(
+    fields: tuple[object, ...],
+    numbers: tuple[int, ...],
+    blob: bytes,
+    layout: bytes,
+    last_round: RoundSummary | None,
+) -> State:
+    """Rebuild a pickled state, unchecked (see ``State.__reduce__``)."""
+    config = config_from_fields(Config, fields)
+    players = config.players
+    cards = cards_of(blob)
+    sizes = 3 + 3 * players
+    parts = split(cards, layout[3 : 3 + 2 * players] + layout[sizes : sizes + 2])
+    return _make_state(
+        config=config,
+        seed=numbers[0],
+        round=numbers[1],
+        scores=numbers[3:],
+        hands=tuple(parts[:players]),
+        melds=tuple(parts[players : 2 * players]),
+        deck=parts[-2],
+        discard_pile=parts[-3],
+        finished=tuple([bool(flag) for flag in layout[3 + 2 * players : sizes]]),
+        to_act=numbers[2],
+        step=STEPS[layout[0]],
+        opening_was_empty=bool(layout[1]),
+        pile_was_empty=bool(layout[2]),
+        history=read_history(layout, sizes + 2, cards, len(cards) - len(parts[-1])),
+        last_round=last_round,
+    )

@@ -8,16 +8,18 @@ ended; ``check_state`` recomputes it from those boards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from tablerules._common import turn_order
+from tablerules._common import fast_init, turn_order
+from tablerules._pickling import card_bytes, cards_of, config_fields, config_from_fields
+from tablerules.ofc.board import board_from_rows
+from tablerules.ofc.config import Config
 
 if TYPE_CHECKING:
     from tablerules.cards import Card
     from tablerules.ofc.board import Board
-    from tablerules.ofc.config import Config
 
 __all__ = ["RoundSummary", "State"]
 
@@ -55,6 +57,21 @@ class RoundSummary:
     def dealer(self) -> int:
         """The round's dealer (seat 0 in round 0, then one seat left each round)."""
         return self.round % len(self.boards)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle compactly: cards as bytes (see :mod:`tablerules._pickling`)."""
+        blob, layout = _boards_bytes(self.boards)
+        extra = [
+            (int(foul), cards, earned)
+            for foul, cards, earned in zip(
+                self.fouled, self.fantasyland, self.next_fantasyland, strict=True
+            )
+        ]
+        numbers = (self.round, *self.points, *(points for row in self.royalties for points in row))
+        return (
+            _summary_from_pickle,
+            (numbers, blob, layout + bytes(value for seat in extra for value in seat)),
+        )
 
 
 @attrs.frozen(repr=False)
@@ -120,6 +137,39 @@ class State:
         """Whether the seat to act is setting a fantasyland board."""
         return self.to_act is not None and self.fantasyland[self.to_act] > 0
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle compactly: cards as bytes, the config as its fields, no checks on loading.
+
+        A pickle is for moving states between your own processes; read data
+        from anyone else with :func:`~tablerules.ofc.from_dict`, which checks it.
+
+        >>> import pickle
+        >>> import tablerules.ofc as ofc
+        >>> state = ofc.new_game(seed=1)
+        >>> pickle.loads(pickle.dumps(state)) == state
+        True
+        """
+        cards: list[Card] = []
+        layout: list[int] = []
+        for board, hand, discards, fantasyland in zip(
+            self.boards, self.hands, self.discards, self.fantasyland, strict=True
+        ):
+            top, middle, bottom = board.top, board.middle, board.bottom
+            cards += top
+            cards += middle
+            cards += bottom
+            cards += hand
+            cards += discards
+            layout += (len(top), len(middle), len(bottom), len(hand), len(discards), fantasyland)
+        cards += self.deck
+        layout += self.winners
+        numbers = (self.seed, self.round, self.to_act, self.street, *self.scores)
+        fields = config_fields(self.config)
+        return (
+            _state_from_pickle,
+            (fields, numbers, card_bytes(cards), bytes(layout), self.last_round),
+        )
+
     def __repr__(self) -> str:
         boards = ", ".join(f"{board}" for board in self.boards)
         return (
@@ -127,3 +177,100 @@ class State:
             f"scores={self.scores} fantasyland={self.fantasyland} boards=[{boards}] "
             f"deck={len(self.deck)} cards>"
         )
+
+
+_make_state: Final = fast_init(State)
+_make_summary: Final = fast_init(RoundSummary)
+
+
+def _boards_bytes(boards: tuple[Board, ...]) -> tuple[bytes, bytes]:
+    """The boards' cards as bytes, and each row's size."""
+    cards: list[Card] = []
+    sizes: list[int] = []
+    for board in boards:
+        top, middle, bottom = board.top, board.middle, board.bottom
+        cards += top
+        cards += middle
+        cards += bottom
+        sizes += (len(top), len(middle), len(bottom))
+    return card_bytes(cards), bytes(sizes)
+
+
+def boards_from_bytes(cards: tuple[Card, ...], sizes: bytes, start: int = 0) -> tuple[Board, ...]:
+    """The boards that ``_boards_bytes`` wrote (each seat's three sizes), from ``start``."""
+    boards = []
+    for place in range(0, len(sizes), 3):
+        top_end = start + sizes[place]
+        middle_end = top_end + sizes[place + 1]
+        end = middle_end + sizes[place + 2]
+        boards.append(
+            board_from_rows(cards[start:top_end], cards[top_end:middle_end], cards[middle_end:end])
+        )
+        start = end
+    return tuple(boards)
+
+
+def _summary_from_pickle(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> RoundSummary:
+    """Rebuild a pickled round summary, unchecked."""
+    players = (len(numbers) - 1) // 4
+    boards = boards_from_bytes(cards_of(blob), layout[: 3 * players])
+    extra = layout[3 * players :]
+    royalties = numbers[1 + players :]
+    return _make_summary(
+        round=numbers[0],
+        boards=boards,
+        fouled=tuple([bool(flag) for flag in extra[0::3]]),
+        royalties=tuple(
+            [
+                (royalties[at], royalties[at + 1], royalties[at + 2])
+                for at in range(0, 3 * players, 3)
+            ]
+        ),
+        points=numbers[1 : 1 + players],
+        fantasyland=tuple(extra[1::3]),
+        next_fantasyland=tuple(extra[2::3]),
+    )
+
+
+def _state_from_pickle(
+    fields: tuple[object, ...],
+    numbers: tuple[int, ...],
+    blob: bytes,
+    layout: bytes,
+    last_round: RoundSummary | None,
+) -> State:
+    """Rebuild a pickled state, unchecked (see ``State.__reduce__``)."""
+    config = config_from_fields(Config, fields)
+    players = config.players
+    cards = cards_of(blob)
+    boards, hands, discards = [], [], []
+    start = 0
+    for place in range(0, 6 * players, 6):
+        top_end = start + layout[place]
+        middle_end = top_end + layout[place + 1]
+        bottom_end = middle_end + layout[place + 2]
+        hand_end = bottom_end + layout[place + 3]
+        end = hand_end + layout[place + 4]
+        boards.append(
+            board_from_rows(
+                cards[start:top_end], cards[top_end:middle_end], cards[middle_end:bottom_end]
+            )
+        )
+        hands.append(cards[bottom_end:hand_end])
+        discards.append(cards[hand_end:end])
+        start = end
+    return _make_state(
+        config=config,
+        seed=numbers[0],
+        round=numbers[1],
+        scores=numbers[4:],
+        boards=tuple(boards),
+        hands=tuple(hands),
+        discards=tuple(discards),
+        deck=cards[start:],
+        fantasyland=tuple(layout[5 : 6 * players : 6]),
+        to_act=numbers[2],
+        street=numbers[3],
+        winners=tuple(layout[6 * players :]),
+        last_round=last_round,
+    )

@@ -1,0 +1,125 @@
+"""Compact pickles of the games' values: cards as bytes, configs as their fields.
+
+Every game's ``State``, ``Observation`` and round summary has a
+``__reduce__`` built on these helpers: its cards go into one :class:`bytes`
+of card indices (``Card.index``, 0 to 51), its sizes and flags into another,
+its other integers into one flat tuple, and its config into the tuple of the
+config's fields. Unpickling rebuilds each value with the engine's fast
+constructors and checks nothing: a pickle is for moving values between your
+own processes. Data from anyone else goes through the games' ``from_dict``
+and ``observation_from_dict``, which check every field.
+
+A pickle is a function of the value alone: equal values give the same bytes,
+so the pickle of an observation holds exactly what the observation holds.
+
+>>> from tablerules.cards import parse_cards
+>>> list(card_bytes(parse_cards("2c 2d As")))
+[0, 1, 51]
+>>> cards_of(bytes([0, 1, 51])) == parse_cards("2c 2d As")
+True
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, TypeVar
+
+import attrs
+
+from tablerules._common import fast_init
+from tablerules.cards import FULL_DECK, Card
+
+__all__ = [
+    "card_bytes",
+    "cards_of",
+    "config_fields",
+    "config_from_fields",
+    "split",
+]
+
+_T = TypeVar("_T")
+
+_INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
+_index_of: Final = _INDEX.__getitem__
+_card_at: Final = FULL_DECK.__getitem__
+
+
+def card_bytes(cards: Sequence[Card]) -> bytes:
+    """The indices of ``cards`` (see ``Card.index``) as bytes, in order."""
+    if len(cards) > 1:
+        indices: tuple[int, ...] = operator.itemgetter(*cards)(_INDEX)
+        return bytes(indices)
+    return bytes(map(_index_of, cards))
+
+
+def cards_of(blob: bytes) -> tuple[Card, ...]:
+    """The cards whose indices ``blob`` holds: the very 52 card objects, in order."""
+    if len(blob) > 1:
+        cards: tuple[Card, ...] = operator.itemgetter(*blob)(FULL_DECK)
+        return cards
+    return tuple(map(_card_at, blob))
+
+
+def split(cards: tuple[Card, ...], sizes: Iterable[int]) -> list[tuple[Card, ...]]:
+    """``cards`` cut into consecutive parts of ``sizes``, then the rest as a last part.
+
+    >>> from tablerules.cards import parse_cards
+    >>> [len(part) for part in split(parse_cards("2c 3c 4c 5c"), (1, 0, 2))]
+    [1, 0, 2, 1]
+    """
+    parts = []
+    start = 0
+    for size in sizes:
+        end = start + size
+        parts.append(cards[start:end])
+        start = end
+    parts.append(cards[start:])
+    return parts
+
+
+_GETTERS: dict[type, Callable[[Any], tuple[object, ...]]] = {}
+_MAKERS: dict[type, Callable[..., Any]] = {}
+_CONFIGS: dict[tuple[type, tuple[object, ...]], Any] = {}
+_MAX_CONFIGS: Final = 1024
+
+
+def config_fields(config: object) -> tuple[object, ...]:
+    """A config's attrs fields, in order, as one tuple.
+
+    >>> import tablerules.mock as mock
+    >>> config_fields(mock.Config(players=3))
+    (3, 50, 'share', None, None)
+    """
+    getter = _GETTERS.get(type(config))
+    if getter is None:
+        names = [field.name for field in attrs.fields(type(config))]  # type: ignore[arg-type]
+        getter = operator.attrgetter(*names)
+        _GETTERS[type(config)] = getter
+    return getter(config)
+
+
+def config_from_fields(config_class: type[_T], fields: tuple[object, ...]) -> _T:
+    """The config of ``config_class`` with these fields, rebuilt unchecked (and shared).
+
+    Equal configs come back as one object, so a process that unpickles many
+    values of one game holds one config.
+
+    >>> import tablerules.mock as mock
+    >>> config_from_fields(mock.Config, (3, 50, "share", None, None)) == mock.Config(players=3)
+    True
+    """
+    key = (config_class, fields)
+    config = _CONFIGS.get(key)
+    if config is None:
+        make = _MAKERS.get(config_class)
+        if make is None:
+            make = fast_init(config_class)
+            _MAKERS[config_class] = make
+        names = [field.name for field in attrs.fields(config_class)]  # type: ignore[arg-type]
+        config = make(**dict(zip(names, fields, strict=True)))
+        if len(_CONFIGS) >= _MAX_CONFIGS:
+            _CONFIGS.clear()
+        _CONFIGS[key] = config
+    result: _T = config
+    return result
