@@ -1,0 +1,519 @@
+"""The OpenSpiel games: OpenSpiel's own random simulation test, and what it does not check."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from typing import Any
+
+import attrs
+import pytest
+
+pyspiel: Any = pytest.importorskip(
+    "pyspiel", reason="needs the openspiel extra: pip install 'tablerules[openspiel]'"
+)
+import numpy as np  # noqa: E402 - after the skip: the extra brings numpy
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+import tablerules as tr  # noqa: E402
+from tablerules import mentok, mock, ofc  # noqa: E402
+from tablerules.integrations import openspiel  # noqa: E402
+from tests.ofc.helpers import fantasyland_round  # noqa: E402
+
+openspiel.register()
+
+# (game string, tablerules config it stands for)
+CONFIGS: list[tuple[str, Any]] = [
+    ("python_tablerules_ofc", ofc.Config(max_rounds=1)),
+    ("python_tablerules_ofc(players=3)", ofc.Config(players=3, max_rounds=1)),
+    ("python_tablerules_ofc(variant=classic)", ofc.Config(variant="classic", max_rounds=1)),
+    (
+        "python_tablerules_ofc(variant=classic,players=3,max_rounds=2)",
+        ofc.Config(variant="classic", players=3, max_rounds=2),
+    ),
+    (
+        "python_tablerules_ofc(lowball_middle=true,lowball_royalties=2/3/5)",
+        ofc.Config(lowball_middle=True, lowball_royalties=(2, 3, 5), max_rounds=1),
+    ),
+    ("python_tablerules_mock(players=3)", mock.Config(players=3, max_rounds=1)),
+    (
+        "python_tablerules_mock(players=5,max_rounds=2,opening_size=20)",
+        mock.Config(players=5, max_rounds=2, opening_size=20),
+    ),
+    ("python_tablerules_mentok(players=2)", mentok.Config(players=2, max_rounds=1)),
+    ("python_tablerules_mentok(players=4,max_rounds=2)", mentok.Config(players=4, max_rounds=2)),
+    (
+        "python_tablerules_mentok(players=3,strict=false,max_rounds=3)",
+        mentok.Config(players=3, strict=False, max_rounds=3),
+    ),
+]
+NAMES = [name for name, _ in CONFIGS]
+FANTASYLAND_STARTS = [
+    (ofc.Config(max_rounds=2), (15, 0)),
+    (ofc.Config(players=3, progressive=True, max_rounds=2), (16, 0, 18)),
+]
+
+
+def module_of(config: Any) -> Any:
+    return {ofc.Config: ofc, mock.Config: mock, mentok.Config: mentok}[type(config)]
+
+
+def playout(state: Any, seed: int) -> list[Any]:
+    """Random legal ids to the end; every state on the way, the first and the last included."""
+    rng = random.Random(seed)
+    states = [state.clone()]
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+        states.append(state.clone())
+    return states
+
+
+def twin(state: Any, player: int, seed: int) -> Any:
+    """A state that ``player`` cannot tell from ``state``, dealt by ``determinize``."""
+    return state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+
+
+# --- OpenSpiel's own test --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_sim_test(name: str) -> None:
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=8, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize(("config", "earned"), FANTASYLAND_STARTS)
+def test_random_sim_test_from_fantasyland_turns(config: ofc.Config, earned: tuple[int]) -> None:
+    start = fantasyland_round(config, earned, "", seed=5)
+    assert start.in_fantasyland_turn
+    game = pyspiel.load_game("python_tablerules_ofc", game_params(config))
+    state = game.state_from(start)
+    codec = ofc.Codec(config)
+    assert state.legal_actions() == [codec.fantasyland_id]
+    assert "fantasyland" not in state.action_to_string(codec.fantasyland_id)  # it names the cards
+    pyspiel.random_sim_test(
+        game, num_sims=4, serialize=False, verbose=False, specific_initial_state=state
+    )
+
+
+def game_params(config: Any) -> dict[str, Any]:
+    """The OpenSpiel parameters of a config, written as the parameters document."""
+    params: dict[str, Any] = {}
+    for field in attrs.fields(type(config)):
+        value = getattr(config, field.name)
+        if value is None:
+            value = 0
+        elif isinstance(value, tuple):
+            value = "/".join(str(item) for item in value)
+        params[field.name] = value
+    return params
+
+
+# --- registration and parameters -------------------------------------------------------------
+
+
+def test_register_is_idempotent_and_names_the_games() -> None:
+    names = openspiel.register()
+    assert openspiel.register() == names == tuple(openspiel.GAMES)
+    registered = [game_type.short_name for game_type in pyspiel.registered_games()]
+    for name in names:
+        assert registered.count(name) == 1
+
+
+@pytest.mark.parametrize(("name", "config"), CONFIGS)
+def test_parameters_make_the_config(name: str, config: Any) -> None:
+    game = pyspiel.load_game(name)
+    assert game.config == config
+    assert game.num_players() == config.players
+    assert game.num_distinct_actions() == module_of(config).Codec(config).num_actions
+    assert game.max_chance_outcomes() == 0
+
+
+@pytest.mark.parametrize("key", ["ofc", "mock", "mentok"])
+def test_parameters_are_the_config_fields_and_rng_seed(key: str) -> None:
+    module = tr.GAMES[key]
+    game_type = pyspiel.load_game(f"python_tablerules_{key}").get_type()
+    spec = game_type.parameter_specification
+    fields = [field.name for field in attrs.fields(module.Config)]
+    assert sorted(spec) == sorted([*fields, "rng_seed"])
+    # every field given explicitly, none at its default, reads back
+    changed = {
+        "ofc": ofc.Config(
+            players=3,
+            fantasyland_cards=14,
+            progressive=True,
+            fantasyland_stay_middle=False,
+            starting_points=50,
+            max_rounds=4,
+        ),
+        "mock": mock.Config(
+            players=6, target=30, highest_hand_ties="suits", opening_size=12, max_rounds=3
+        ),
+        "mentok": mentok.Config(
+            players=6, decks=2, strict=False, exact_target=False, target=15, max_rounds=2
+        ),
+    }[key]
+    game = pyspiel.load_game(f"python_tablerules_{key}", {**game_params(changed), "rng_seed": 3})
+    assert game.config == changed
+    assert game_type.utility == (
+        pyspiel.GameType.Utility.ZERO_SUM if key == "ofc" else pyspiel.GameType.Utility.GENERAL_SUM
+    )
+    assert game_type.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert not game_type.provides_information_state_tensor
+
+
+def test_lowball_ofc_from_a_game_string() -> None:
+    game = pyspiel.load_game(
+        "python_tablerules_ofc(lowball_middle=true,lowball_fantasyland=either,players=3)"
+    )
+    assert game.config == ofc.Config(
+        lowball_middle=True, lowball_fantasyland="either", players=3, max_rounds=1
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("python_tablerules_ofc(players=4)", "pineapple takes 2 or 3 players, not 4"),
+        ("python_tablerules_ofc(max_rounds=0)", "needs a bound on its length"),
+        ("python_tablerules_ofc(lowball_royalties=1/x/3)", "integers separated by '/'"),
+        ("python_tablerules_ofc(fantasyland_cards=12)", "fantasyland_cards must be None"),
+        ("python_tablerules_mock(players=2)", "Mock is played by 3 to 10 players, not 2"),
+        ("python_tablerules_mentok(decks=3)", "decks must be 1 or 2, not 3"),
+        ("python_tablerules_mentok(variant=classic)", None),
+        ("python_tablerules_ofc(players=two)", None),
+    ],
+)
+def test_bad_parameters_say_why(name: str, message: str | None) -> None:
+    if message is None:  # OpenSpiel checks names and types itself, before the game is made
+        with pytest.raises(pyspiel.SpielError, match="parameter"):
+            pyspiel.load_game(name)
+    else:
+        with pytest.raises(tr.ConfigError, match=message):
+            pyspiel.load_game(name)
+
+
+def test_importable_without_open_spiel() -> None:
+    code = (
+        "import sys; sys.modules['pyspiel'] = None\n"
+        "from tablerules.integrations import openspiel\n"
+        "try:\n"
+        "    openspiel.register()\n"
+        "except ModuleNotFoundError as error:\n"
+        "    print(error)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == 'this needs pyspiel: pip install "tablerules[openspiel]"'
+
+
+# --- chance ----------------------------------------------------------------------------------
+
+
+def test_deals_follow_rng_seed_and_clones_draw_nothing() -> None:
+    def deals(seed: int, clone: bool) -> list[str]:
+        game = pyspiel.load_game("python_tablerules_ofc", {"rng_seed": seed})
+        result = []
+        for _ in range(4):
+            state = game.new_initial_state()
+            if clone:
+                state.clone().clone()
+            result.append(str(state))
+        return result
+
+    first = deals(5, clone=False)
+    assert len(set(first)) == 4  # successive episodes differ
+    assert deals(5, clone=True) == first  # the same stream, however many clones are made
+    assert deals(6, clone=False) != first
+
+
+def test_a_clone_of_a_new_state_shares_its_deal() -> None:
+    game = pyspiel.load_game("python_tablerules_mentok(players=3)")
+    state = game.new_initial_state()
+    copy = state.clone()  # before the state was looked at
+    assert str(copy) == str(state)
+    assert copy.table_state is state.table_state
+
+
+# --- returns and rewards ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_returns_are_the_score_changes(name: str) -> None:
+    game = pyspiel.load_game(name)
+    for seed in range(3):
+        states = playout(game.new_initial_state(), seed)
+        first, last = states[0].table_state, states[-1].table_state
+        change = [now - then for now, then in zip(last.scores, first.scores, strict=True)]
+        assert states[-1].returns() == change
+        assert [
+            sum(column) for column in zip(*(s.rewards() for s in states), strict=True)
+        ] == change
+        for state in states:
+            assert game.min_utility() <= min(state.returns())
+            assert max(state.returns()) <= game.max_utility()
+        assert len(states) - 1 <= game.max_game_length()
+        if game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM:
+            assert sum(change) == 0
+        assert states[-1].current_player() == pyspiel.PlayerId.TERMINAL
+
+
+def test_long_mock_and_mentok_games_stay_within_their_bounds() -> None:
+    for name in (
+        "python_tablerules_mock(players=3,max_rounds=4,target=20)",
+        "python_tablerules_mentok(players=2,strict=false,max_rounds=6)",
+    ):
+        game = pyspiel.load_game(name)
+        for seed in range(4):
+            states = playout(game.new_initial_state(), seed)
+            assert len(states) - 1 <= game.max_game_length()
+            assert game.min_utility() <= min(states[-1].returns())
+            assert max(states[-1].returns()) <= game.max_utility()
+
+
+# --- what a seat sees ------------------------------------------------------------------------
+
+
+def hidden_cards(state: Any, seat: int) -> set[str]:
+    """Cards of a one-deck round that ``seat`` may not see now: the deck and others' hidden ones."""
+    table = state.table_state
+    cards = set(table.deck)
+    for other, hand in enumerate(table.hands):
+        if other != seat:
+            cards.update(hand)
+    if isinstance(table, ofc.State):
+        for other, discards in enumerate(table.discards):
+            if other != seat:
+                cards.update(discards)
+        for other, fantasyland in enumerate(table.fantasyland):
+            if other != seat and fantasyland and not table.is_over:
+                board = table.boards[other]
+                cards.update(board.top + board.middle + board.bottom)
+    if isinstance(table, mock.State):
+        view = mock.observe(table, seat)
+        for known in view.known_hands:
+            cards.difference_update(known)
+    return {str(card) for card in cards}
+
+
+ONE_ROUND = [(name, config) for name, config in CONFIGS if config.max_rounds == 1]
+
+
+@pytest.mark.parametrize(("name", "config"), ONE_ROUND)
+def test_strings_show_no_hidden_card(name: str, config: Any) -> None:
+    game = pyspiel.load_game(name)
+    for state in playout(game.new_initial_state(), seed=2)[:-1]:
+        for seat in range(game.num_players()):
+            hidden = hidden_cards(state, seat)
+            assert hidden
+            for text in (state.information_state_string(seat), state.observation_string(seat)):
+                shown = {token for token in text.replace('"', " ").split() if token in hidden}
+                assert not shown, (seat, shown)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_twins_look_the_same_to_the_seat(name: str) -> None:
+    """A state dealt anew from a seat's view gives that seat the same strings and tensors."""
+    game = pyspiel.load_game(name)
+    observer = game.make_py_observer()
+    differs = 0
+    for step, state in enumerate(playout(game.new_initial_state(), seed=4)[:-1]):
+        for seat in range(game.num_players()):
+            other = twin(state, seat, seed=step)
+            assert other.observation_string(seat) == state.observation_string(seat)
+            assert other.observation_tensor(seat) == state.observation_tensor(seat)
+            assert other.information_state_string(seat) == state.information_state_string(seat)
+            assert other.legal_actions(seat) == state.legal_actions(seat)
+            assert other.current_player() == state.current_player()
+            observer.set_from(other, seat)
+            copy = observer.tensor.copy()
+            observer.set_from(state, seat)
+            assert np.array_equal(copy, observer.tensor)
+            differs += other.table_state != state.table_state
+    assert differs  # the twins were really dealt otherwise
+
+
+def test_information_state_stays_the_same_when_only_unseen_cards_differ() -> None:
+    """Two OFC deals that differ in cards nobody is dealt look alike to every seat all along."""
+    config = ofc.Config(max_rounds=1)
+    deck = list(tr.FULL_DECK)
+    random.Random(3).shuffle(deck)
+    swapped = [*deck[:40], deck[51], *deck[41:51], deck[40]]  # two heads-up players use 34
+    game = pyspiel.load_game("python_tablerules_ofc")
+    real = game.state_from(ofc.new_game(config, seed=1, deck=deck))
+    other = game.state_from(ofc.new_game(config, seed=1, deck=swapped))
+    rng = random.Random(9)
+    while not real.is_terminal():
+        assert str(real) != str(other)
+        for seat in range(2):
+            assert real.information_state_string(seat) == other.information_state_string(seat)
+            assert real.observation_tensor(seat) == other.observation_tensor(seat)
+        action = rng.choice(real.legal_actions())
+        real.apply_action(action)
+        other.apply_action(action)
+    assert real.returns() == other.returns()
+
+
+def rebuild(lines: list[str]) -> list[dict[str, Any]]:
+    """The observation records an information state's lines stand for (the first in full)."""
+    records: list[dict[str, Any]] = []
+    for line in lines:
+        change = json.loads(line)
+        record = dict(records[-1]) if records else {}
+        for name in change.pop("-", []):
+            del record[name]
+        for name, value in change.items():
+            if name.endswith("+"):
+                record[name[:-1]] = record[name[:-1]] + value
+            else:
+                record[name] = value
+        records.append(record)
+    return records
+
+
+@pytest.mark.parametrize(("name", "config"), CONFIGS)
+def test_information_state_is_the_seats_observations_in_order(name: str, config: Any) -> None:
+    module = module_of(config)
+    game = pyspiel.load_game(name)
+    states = playout(game.new_initial_state(), seed=5)
+    for seat in range(game.num_players()):
+        final = states[-1].information_state_string(seat).split("\n")
+        assert len(final) == len(states)  # one line per state the seat has been in
+        for count, state in enumerate(states, start=1):  # perfect recall: earlier ones are kept
+            assert state.information_state_string(seat).split("\n") == final[:count]
+        records = rebuild(final)
+        for state, record in zip(states, records, strict=True):
+            expected = module.observation_to_dict(module.observe(state.table_state, seat))
+            del expected["config"]
+            assert record == expected
+        # later lines hold only what changed
+        assert sum(map(len, final[1:])) < sum(len(json.dumps(record)) for record in records[1:])
+
+
+def test_observer_pieces_follow_the_codec_layout() -> None:
+    game = pyspiel.load_game("python_tablerules_ofc(players=3)")
+    codec = ofc.Codec(game.config)
+    observer = game.make_py_observer()
+    assert list(observer.dict) == list(codec.layout)
+    state = game.new_initial_state()
+    seat = state.current_player()
+    observer.set_from(state, seat)
+    expected = np.frombuffer(codec.observation(ofc.observe(state.table_state, seat)), np.uint8)
+    assert np.array_equal(observer.tensor, expected)
+    assert game.observation_tensor_shape() == [codec.observation_size]
+    recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.tensor is None
+    assert recall.string_from(state, seat) == state.information_state_string(seat)
+    with pytest.raises(ValueError, match="one seat with public information"):
+        game.make_py_observer(
+            pyspiel.IIGObservationType(
+                perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+            )
+        )
+    with pytest.raises(ValueError, match="observation parameters are not supported"):
+        game.make_py_observer(None, {"x": 1})
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+
+def test_actions_are_codec_ids_and_read_as_actions() -> None:
+    game = pyspiel.load_game("python_tablerules_mentok(players=3)")
+    state = game.new_initial_state()
+    codec = mentok.Codec(game.config)
+    seat = state.current_player()
+    view = mentok.observe(state.table_state, seat)
+    assert state.legal_actions() == list(codec.legal_ids(view))
+    assert state.legal_actions_mask() == list(codec.mask(view))
+    action = state.legal_actions()[0]
+    assert state.action_to_string(seat, action) == f"{codec.decode(view, action)} (id {action})"
+    illegal = next(i for i in range(codec.num_actions) if i not in state.legal_actions())
+    with pytest.raises(tr.IllegalActionError):
+        state.apply_action(illegal)
+    assert state.history() == []
+    before = state.table_state
+    state.apply_action(action)
+    assert state.table_state == mentok.apply(before, codec.decode(view, action))
+
+
+def test_state_from_checks_its_state() -> None:
+    game = pyspiel.load_game("python_tablerules_ofc")
+    with pytest.raises(TypeError, match=r"tablerules\.ofc\.State"):
+        game.state_from(mock.new_game(seed=1))
+    with pytest.raises(tr.ConfigError, match="this game is played with"):
+        game.state_from(ofc.new_game(ofc.Config(players=3, max_rounds=1), seed=1))
+
+
+# --- resampling and search -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_resampled_states_keep_the_information_state(name: str) -> None:
+    game = pyspiel.load_game(name)
+    module = module_of(game.config)
+    states = playout(game.new_initial_state(), seed=6)
+    for step, state in enumerate(states[:-1:3]):
+        seat = state.current_player()
+        sampler = pyspiel.UniformProbabilitySampler(step, 0.0, 1.0)
+        worlds = [state.resample_from_infostate(seat, sampler) for _ in range(3)]
+        for world in worlds:
+            module.check_state(world.table_state)
+            assert world.information_state_string(seat) == state.information_state_string(seat)
+            assert module.observe(world.table_state, seat) == module.observe(
+                state.table_state, seat
+            )
+            assert world.history() == []  # the real history holds the other seats' ids
+            assert world.returns() == state.returns()
+            playout(world, seed=step)  # and it plays on to the end
+        assert len({str(world) for world in worlds}) > 1
+
+
+def search_policy(state: Any, seed: int) -> list[tuple[int, float]]:
+    game = state.get_game()
+    random_state = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, random_state),
+        uct_c=10.0,
+        max_simulations=30,
+        random_state=random_state,
+        final_policy_type=ismcts.ISMCTSFinalPolicyType.NORMALIZED_VISITED_COUNT,
+    )
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+    calls: list[Any] = []
+
+    def resample(state: Any, player: int) -> Any:
+        world = state.resample_from_infostate(player, sampler)
+        calls.append(world)
+        return world
+
+    bot.set_resampler(resample)
+    policy: list[tuple[int, float]] = bot.get_policy(state)
+    assert len(calls) == 30  # one world per simulation, none of them the real state
+    return policy
+
+
+@pytest.mark.parametrize("name", ["python_tablerules_ofc", "python_tablerules_mentok(players=2)"])
+def test_ismcts_never_sees_the_real_deal(name: str) -> None:
+    """The search's policy is the same on two states that differ only where the seat cannot see."""
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    for _ in range(3):
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    other = twin(state, seat, seed=8)
+    assert other.table_state != state.table_state
+    assert search_policy(state, seed=2) == search_policy(other, seed=2)
+
+
+def test_plain_mcts_clones_see_the_real_deck() -> None:
+    """Why the docs warn: MCTS plays out clones, and a clone holds the real deck."""
+    game = pyspiel.load_game("python_tablerules_ofc")
+    state = game.new_initial_state()
+    assert state.clone().table_state.deck == state.table_state.deck
+    world = twin(state, state.current_player(), seed=1)
+    assert world.table_state.deck != state.table_state.deck
