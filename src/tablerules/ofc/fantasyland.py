@@ -17,27 +17,18 @@ top Kh Kd 4h | middle As Ad Ac 2h 2c | bottom 9s 8s 7s 6s 5s | discard 3h
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import math
 import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, overload
 
-from tablerules._tables import KEY_MASK, RANK3, RANK5
 from tablerules.cards import Card, card_tuple, cards_text, is_card
 from tablerules.errors import CardError, RulesError, show
+from tablerules.ofc._fantasyland_search import fives, solve, subsets, threes
 from tablerules.ofc.actions import Place, make_place
 from tablerules.ofc.config import Config, config_or_default
-from tablerules.ofc.scoring import (
-    BEST_LOW,
-    BOTTOM_ROYALTY,
-    MIDDLE_ROYALTY,
-    is_low_fouled,
-    low_royalty,
-    top_royalty,
-)
-from tablerules.ranking import CATEGORY_BASE, HandCategory, lowball27_table
+from tablerules.ranking import lowball27_table
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -56,10 +47,6 @@ DEFAULT_STAY_VALUE: Final = 10.0
 BOARD_SIZE: Final = 13
 SETTINGS_OF_13: Final = math.factorial(13) // (math.factorial(3) * math.factorial(5) ** 2)
 """Ways to split 13 cards into a top of 3, a middle of 5 and a bottom of 5: 72072."""
-
-_TRIPS: Final = int(HandCategory.THREE_OF_A_KIND)
-_FULL_HOUSE: Final = int(HandCategory.FULL_HOUSE)
-_QUADS: Final = int(HandCategory.FOUR_OF_A_KIND)
 
 
 # --- checking the input -------------------------------------------------------------------------
@@ -412,7 +399,7 @@ def solve_fantasyland(
     config = config_or_default(config)
     hand = _hand(cards, "solve_fantasyland")
     bonus = _stay_value(stay_value) if config.fantasyland else 0.0
-    found = _solve(hand, config, bonus)
+    found = solve(hand, config, bonus)
     if found is None:
         return _fallback(hand)
     bottom, middle, top = found
@@ -432,287 +419,16 @@ def _place(hand: tuple[Card, ...], top: int, middle: int, bottom: int) -> Place:
     )
 
 
-def _subsets(
-    hand: tuple[Card, ...], size: int, table: dict[int, int]
-) -> tuple[list[int], list[int]]:
-    """Every subset of ``size`` cards: values (from a ranker table) and position masks.
-
-    Sorted strongest first, then by the higher cards (the larger mask).
-    """
-    width = len(hand)
-    key_mask = KEY_MASK
-    bits = [1 << position for position in range(width)]
-    keys = [
-        (table[total & key_mask] << width) | mask
-        for total, mask in zip(
-            map(sum, itertools.combinations(hand, size)),
-            map(sum, itertools.combinations(bits, size)),
-            strict=True,
-        )
-    ]
-    keys.sort(reverse=True)
-    low = (1 << width) - 1
-    return [key >> width for key in keys], [key & low for key in keys]
-
-
-def _fives(hand: tuple[Card, ...]) -> tuple[list[int], list[int]]:
-    """Every five-card subset: high values and masks, strongest first (then the higher cards)."""
-    return _subsets(hand, 5, RANK5)
-
-
-def _threes(hand: tuple[Card, ...]) -> tuple[list[int], list[int]]:
-    """Every three-card subset: values and masks, strongest first (then the higher cards)."""
-    return _subsets(hand, 3, RANK3)
-
-
-_SettingKey = tuple[float, int, int, int, int, int, int]
-
-
-def _setting_key(  # noqa: PLR0917 (runs for every candidate setting)
-    points: float,
-    bottom: int,
-    middle: int,
-    top: int,
-    discards: int,
-    bottom_mask: int,
-    middle_mask: int,
-) -> _SettingKey:
-    """The key that orders candidate settings: the largest wins.
-
-    Ties follow the order :func:`solve_fantasyland` documents; ``discards``
-    and the masks are sets of hand positions.
-    """
-    return (points, bottom, middle, top, -discards, bottom_mask, middle_mask)
-
-
-class _Tops:
-    """The best top row under a limit, from any cards or from a given set of cards."""
-
-    def __init__(self, hand: tuple[Card, ...], stays: bool) -> None:
-        values, masks = _threes(hand)
-        self.negated = [-value for value in values]
-        self.values = values
-        self.masks = masks
-        self.royalty = [top_royalty(value) for value in values]
-        self.trips = [stays and value // CATEGORY_BASE == _TRIPS for value in values]
-
-    def start(self, limit: int) -> int:
-        """Index of the strongest three whose value is at most ``limit``."""
-        return bisect.bisect_left(self.negated, -limit)
-
-    def best(self, start: int, free: int) -> int:
-        """Index of the first three from ``start`` made only of ``free`` positions; -1 if none."""
-        masks = self.masks
-        for index in range(start, len(masks)):
-            if not masks[index] & ~free:
-                return index
-        return -1
-
-
-def _solve(hand: tuple[Card, ...], config: Config, bonus: float) -> tuple[int, int, int] | None:
-    """Masks of the best (bottom, middle, top), or None when every setting fouls."""
-    stays = config.fantasyland
-    if config.lowball_middle:
-        return _solve_lowball(hand, config, bonus, stays)
-    return _solve_high(hand, config, bonus, stays)
-
-
-def _solve_high(
-    hand: tuple[Card, ...], config: Config, bonus: float, stays: bool
-) -> tuple[int, int, int] | None:
-    values, masks = _fives(hand)
-    tops = _Tops(hand, stays)
-    everything = (1 << len(hand)) - 1
-    middle_stays = stays and config.fantasyland_stay_middle
-    count = len(values)
-    categories = [value // CATEGORY_BASE for value in values]
-    # For each five as a middle: its royalty plus the best top that could go above it
-    # (ignoring which cards are free), without and with the stay bonus; made when needed.
-    top_index: list[int] = [-1] * count
-    plain_bound: list[float] = [0.0] * count
-    full_bound: list[float] = [0.0] * count
-    tops_count = len(tops.values)
-
-    def fill(index: int) -> None:
-        top = top_index[index] = tops.start(values[index])
-        if top >= tops_count:
-            plain_bound[index] = full_bound[index] = -math.inf
-            return
-        category = categories[index]
-        plain = plain_bound[index] = MIDDLE_ROYALTY[category] + tops.royalty[top]
-        if (middle_stays and category >= _FULL_HOUSE) or tops.trips[top]:
-            full_bound[index] = plain + bonus
-        else:
-            full_bound[index] = plain
-
-    # First index holding each value (the fives are sorted strongest first).
-    first_of: dict[int, int] = {}
-    for index in range(count - 1, -1, -1):
-        first_of[values[index]] = index
-
-    best_points = -math.inf
-    best_key: _SettingKey | None = None
-    best_masks: tuple[int, int, int] | None = None
-    tops_values = tops.values
-    tops_masks = tops.masks
-    tops_royalty = tops.royalty
-    tops_trips = tops.trips
-    for b in range(count):
-        bottom_value = values[b]
-        bottom_mask = masks[b]
-        bottom_category = categories[b]
-        bottom_royalty = BOTTOM_ROYALTY[bottom_category]
-        bottom_stays = stays and bottom_category >= _QUADS
-        start = first_of[bottom_value]
-        if top_index[start] < 0:
-            fill(start)
-        # The middle can be no stronger than the bottom: the bound of the bottom itself.
-        if bottom_stays:
-            bound = bottom_royalty + bonus + plain_bound[start]
-        else:
-            bound = bottom_royalty + full_bound[start]
-        if bound < best_points:
-            break
-        if best_key is not None and bound == best_points and bottom_value < best_key[1]:
-            break
-        for m in range(start, count):
-            middle_mask = masks[m]
-            if middle_mask & bottom_mask:
-                continue
-            if top_index[m] < 0:
-                fill(m)
-            if bottom_stays:
-                bound = bottom_royalty + bonus + plain_bound[m]
-            else:
-                bound = bottom_royalty + full_bound[m]
-            middle_value = values[m]
-            if bound < best_points:
-                break
-            if (
-                best_key is not None
-                and bound == best_points
-                and (
-                    bottom_value < best_key[1]
-                    or (bottom_value == best_key[1] and middle_value < best_key[2])
-                )
-            ):
-                break
-            free = everything & ~(bottom_mask | middle_mask)
-            t = tops.best(top_index[m], free)
-            if t < 0:
-                continue
-            top_mask = tops_masks[t]
-            points: float = bottom_royalty + MIDDLE_ROYALTY[categories[m]] + tops_royalty[t]
-            if bottom_stays or tops_trips[t] or (middle_stays and categories[m] >= _FULL_HOUSE):
-                points += bonus
-            key = _setting_key(
-                points,
-                bottom_value,
-                middle_value,
-                tops_values[t],
-                free & ~top_mask,
-                bottom_mask,
-                middle_mask,
-            )
-            if best_key is None or key > best_key:
-                best_key = key
-                best_points = points
-                best_masks = (bottom_mask, middle_mask, top_mask)
-    return best_masks
-
-
-def _solve_lowball(
-    hand: tuple[Card, ...], config: Config, bonus: float, stays: bool
-) -> tuple[int, int, int] | None:
-    fives = _fives(hand)
-    tops = _Tops(hand, stays)
-    everything = (1 << len(hand)) - 1
-    middle_stays = stays and config.fantasyland_stay_middle
-    # The middles that do not foul (ten-low or better), the best low first.
-    lows = []
-    for low, mask in zip(*_subsets(hand, 5, lowball27_table()), strict=True):
-        if not is_low_fouled(low):
-            royalty = low_royalty(low, config)
-            lows.append((low, mask, royalty, middle_stays and low == BEST_LOW))
-    if not lows:
-        return None
-    lows.sort(reverse=True)
-    low_bound = [royalty + (bonus if keeps else 0.0) for _, _, royalty, keeps in lows]
-    low_plain = [royalty for _, _, royalty, _ in lows]
-    best_points = -math.inf
-    best_key: _SettingKey | None = None
-    best_masks: tuple[int, int, int] | None = None
-    tops_values = tops.values
-    tops_masks = tops.masks
-    for bottom_value, bottom_mask in zip(*fives, strict=True):
-        bottom_category = bottom_value // CATEGORY_BASE
-        bottom_royalty = BOTTOM_ROYALTY[bottom_category]
-        bottom_stays = stays and bottom_category >= _QUADS
-        first_top = tops.start(bottom_value)
-        if first_top >= len(tops_values):
-            continue  # every top beats this bottom (only with 13 cards)
-        top_royalty = tops.royalty[first_top]
-        top_stays = bottom_stays or tops.trips[first_top]
-        if top_stays:
-            bound = bottom_royalty + top_royalty + bonus + low_plain[0]
-        else:
-            bound = bottom_royalty + top_royalty + low_bound[0]
-        if bound < best_points:
-            break
-        if best_key is not None and bound == best_points and bottom_value < best_key[1]:
-            break
-        for m, (middle_value, middle_mask, middle_royalty, middle_keeps) in enumerate(lows):
-            if middle_mask & bottom_mask:
-                continue
-            if top_stays:
-                bound = bottom_royalty + top_royalty + bonus + low_plain[m]
-            else:
-                bound = bottom_royalty + top_royalty + low_bound[m]
-            if bound < best_points:
-                break
-            if (
-                best_key is not None
-                and bound == best_points
-                and (
-                    bottom_value < best_key[1]
-                    or (bottom_value == best_key[1] and middle_value < best_key[2])
-                )
-            ):
-                break
-            free = everything & ~(bottom_mask | middle_mask)
-            t = tops.best(first_top, free)
-            if t < 0:
-                continue
-            top_mask = tops_masks[t]
-            points: float = bottom_royalty + middle_royalty + tops.royalty[t]
-            if bottom_stays or middle_keeps or tops.trips[t]:
-                points += bonus
-            key = _setting_key(
-                points,
-                bottom_value,
-                middle_value,
-                tops_values[t],
-                free & ~top_mask,
-                bottom_mask,
-                middle_mask,
-            )
-            if best_key is None or key > best_key:
-                best_key = key
-                best_points = points
-                best_masks = (bottom_mask, middle_mask, top_mask)
-    return best_masks
-
-
 def _fallback(hand: tuple[Card, ...]) -> Place:
     """The setting when every one fouls (a lowball middle with no ten-low in the cards).
 
     The strongest five on the bottom, the best low of the rest in the middle,
     the strongest three of the rest on top (ties as in the solver).
     """
-    bottom = _fives(hand)[1][0]
-    lows = _subsets(hand, 5, lowball27_table())
+    bottom = fives(hand)[1][0]
+    lows = subsets(hand, 5, lowball27_table())
     middle = next(mask for mask in lows[1] if not mask & bottom)
-    _, masks = _threes(hand)
+    _, masks = threes(hand)
     free = ((1 << len(hand)) - 1) & ~(bottom | middle)
     top = next(mask for mask in masks if not mask & ~free)
     return _place(hand, top, middle, bottom)
