@@ -22,7 +22,8 @@ from gymnasium.utils.env_checker import check_env
 import tablerules as tr
 from tablerules import mentok, mock, ofc
 from tablerules.integrations import pettingzoo as pz
-from tablerules.integrations._pettingzoo_env import ObservationDict, SingleAgentEnv
+from tablerules.integrations._pettingzoo_env import SingleAgentEnv
+from tablerules.integrations.pettingzoo import ObservationDict
 from tests.helpers import random_state
 from tests.ofc.helpers import fantasyland_round
 

@@ -10,7 +10,7 @@ keep their ecosystems' books around it. The module imports without the extra
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 from tablerules._common import check_type
@@ -23,9 +23,10 @@ if TYPE_CHECKING:
     from pettingzoo import AECEnv
 
     from tablerules._protocol import Game
+    from tablerules.integrations.pettingzoo import ObservationDict, Policy
     from tablerules.ofc.codec import FantasylandStep
 
-    _EnvBase = Env[dict[str, Any], np.integer[Any]]
+    _EnvBase = Env[dict[str, Any], Any]
 else:
     try:
         import numpy as np
@@ -37,10 +38,6 @@ else:
 
 __all__ = ["RawEnv", "SingleAgentEnv", "Table"]
 
-ObservationDict = dict[str, "NDArray[np.uint8] | NDArray[np.int8]"]
-"""``{"observation": uint8 array, "action_mask": int8 array}``: what an agent sees."""
-Policy = Callable[[ObservationDict], int]
-"""A fixed policy: the acting seat's observation dict in, an action id out."""
 RenderMode = Literal["ansi"]
 
 
@@ -257,7 +254,7 @@ class RawEnv(AECEnv):  # type: ignore[misc] # pettingzoo ships no type informati
         *,
         fantasyland: str,
         max_cycles: int,
-        render_mode: RenderMode | None,
+        render_mode: Literal["ansi"] | None,
     ) -> None:
         super().__init__()
         self._table = Table(game, config, fantasyland)
@@ -394,7 +391,7 @@ class SingleAgentEnv(_EnvBase):
         illegal_reward: float | None,
         fantasyland: str,
         max_cycles: int,
-        render_mode: RenderMode | None,
+        render_mode: Literal["ansi"] | None,
     ) -> None:
         self._table = Table(game, config, fantasyland)
         players: int = config.players  # type: ignore[attr-defined]
@@ -482,9 +479,7 @@ class SingleAgentEnv(_EnvBase):
         self._done = False
         return self._observation(self.seat), {}
 
-    def step(
-        self, action: int | np.integer[Any]
-    ) -> tuple[ObservationDict, float, bool, bool, dict[str, Any]]:
+    def step(self, action: int) -> tuple[ObservationDict, float, bool, bool, dict[str, Any]]:
         """Play the learner's id, then the others' up to its next turn; the learner's reward."""
         table = self._table
         seat = self.seat

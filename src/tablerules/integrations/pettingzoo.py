@@ -31,8 +31,9 @@ The page "Reinforcement learning and search" shows the environments at work.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
 import tablerules as tr
 from tablerules._common import check_type
@@ -40,14 +41,24 @@ from tablerules.errors import ConfigError, show
 from tablerules.integrations import require
 
 if TYPE_CHECKING:
-    from tablerules.integrations._pettingzoo_env import (
-        ObservationDict,
-        Policy,
-        RawEnv,
-        SingleAgentEnv,
-    )
+    import numpy as np
+    from numpy.typing import NDArray
 
-__all__ = ["DEFAULT_MAX_CYCLES", "env", "random_policy", "raw_env", "single_agent_env"]
+    from tablerules.integrations._pettingzoo_env import RawEnv, SingleAgentEnv
+
+__all__ = [
+    "DEFAULT_MAX_CYCLES",
+    "FantasylandMode",
+    "GameModule",
+    "ObservationDict",
+    "Policy",
+    "RawEnv",
+    "SingleAgentEnv",
+    "env",
+    "random_policy",
+    "raw_env",
+    "single_agent_env",
+]
 
 DEFAULT_MAX_CYCLES: Final = 100_000
 """Steps after which an episode is truncated by default.
@@ -57,10 +68,14 @@ game, the longest, takes a few thousand), but some games need not end:
 non-strict Mentok under random play once ran 15,548 rounds.
 """
 
-GameName = Literal["ofc", "mock", "mentok"]
-"""The games by name, as in :data:`tablerules.GAMES`."""
-FantasylandMode = Literal["solver", "per_card"]
+FantasylandMode: TypeAlias = Literal["solver", "per_card"]
 """OFC fantasyland turns: one step with the solver's setting, or one step per card."""
+ObservationDict: TypeAlias = "dict[str, NDArray[np.uint8] | NDArray[np.int8]]"
+"""What an agent is shown: ``{"observation": uint8 array, "action_mask": int8 array}``."""
+Policy: TypeAlias = "Callable[[ObservationDict], int]"
+"""A fixed policy: the observation dict of the seat to act in, an id out."""
+GameModule: TypeAlias = "tr.Game[Any, Any, Any, Any]"
+"""A game module, ``tablerules.ofc``, ``tablerules.mock`` or ``tablerules.mentok``."""
 
 
 def _game_and_config(game: object, config: object) -> tuple[Any, object]:
@@ -89,10 +104,10 @@ def _require_extra() -> None:
 
 
 def raw_env(
-    game: str | ModuleType,
+    game: str | GameModule,
     config: object = None,
     *,
-    fantasyland: FantasylandMode = "solver",
+    fantasyland: Literal["solver", "per_card"] = "solver",
     max_cycles: int = DEFAULT_MAX_CYCLES,
     render_mode: Literal["ansi"] | None = None,
 ) -> RawEnv:
@@ -128,10 +143,10 @@ def raw_env(
 
 
 def env(
-    game: str | ModuleType,
+    game: str | GameModule,
     config: object = None,
     *,
-    fantasyland: FantasylandMode = "solver",
+    fantasyland: Literal["solver", "per_card"] = "solver",
     max_cycles: int = DEFAULT_MAX_CYCLES,
     render_mode: Literal["ansi"] | None = None,
 ) -> Any:
@@ -182,13 +197,13 @@ def random_policy(seed: int) -> Policy:
 
 
 def single_agent_env(
-    game: str | ModuleType,
+    game: str | GameModule,
     config: object = None,
     *,
     seat: int = 0,
     opponent: Policy | None = None,
     illegal_reward: float | None = None,
-    fantasyland: FantasylandMode = "solver",
+    fantasyland: Literal["solver", "per_card"] = "solver",
     max_cycles: int = DEFAULT_MAX_CYCLES,
     render_mode: Literal["ansi"] | None = None,
 ) -> SingleAgentEnv:
@@ -230,3 +245,12 @@ def single_agent_env(
         max_cycles=max_cycles,
         render_mode=render_mode,
     )
+
+
+def __getattr__(name: str) -> Any:
+    """:class:`RawEnv` and :class:`SingleAgentEnv`, imported on first use."""
+    if name in ("RawEnv", "SingleAgentEnv"):
+        from tablerules.integrations import _pettingzoo_env  # noqa: PLC0415 - on first use
+
+        return getattr(_pettingzoo_env, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
