@@ -617,3 +617,55 @@ def parse_card_field(value: object, where: str) -> tuple[Card, ...]:
         return parse_cards(value)
     except CardError as error:
         raise StateError(f"{where}: {error}") from None
+
+
+CARD_OF_TEXT: Final[dict[str, Card]] = {cards_text((card,)): card for card in FULL_DECK}
+"""Each card by the text :func:`write_cards` writes for it (``"As"``), for the quick readers.
+
+``tuple(map(CARD_OF_TEXT.__getitem__, text.split(" ")))`` reads back what
+:func:`write_cards` wrote; any other text raises :class:`KeyError`, and a
+reader then falls back to :func:`parse_card_field`, which accepts every
+spelling :func:`~tablerules.parse_cards` does and names what is wrong.
+"""
+
+_CONFIGS: dict[tuple[object, ...], object] = {}
+_CONFIGS_KEPT: Final = 64
+
+
+def _config_key(name: str, value: object) -> tuple[object, ...]:
+    """A config field as a key: name, type and value (True and 1 differ), lists as tuples."""
+    if type(value) is list:
+        return (name, list, *((type(item), item) for item in value))
+    return (name, type(value), value)
+
+
+def quick_config(raw: object, config_class: type[_T]) -> _T | None:
+    """The ``Config`` a record's config field describes, or None to read it the careful way.
+
+    Configs are read once (with :func:`read_config`'s checks) and kept, keyed
+    on each field's name, type and value, so records of one game share one
+    ``Config`` object. None for anything :func:`read_config` would refuse.
+
+    >>> import tablerules.mock as mock
+    >>> raw = mock.to_dict(mock.new_game(seed=1))["config"]
+    >>> quick_config(raw, mock.Config) == mock.Config()
+    True
+    >>> quick_config({**raw, "players": True}, mock.Config) is None
+    True
+    """
+    if type(raw) is not dict:
+        return None
+    key = (config_class, *(_config_key(name, value) for name, value in raw.items()))
+    try:
+        config = _CONFIGS.get(key)
+    except TypeError:  # lists in lists: not hashable, and never a config
+        return None
+    if config is None:
+        try:
+            config = read_config({"config": raw}, "state", config_class)
+        except StateError:
+            return None
+        if len(_CONFIGS) >= _CONFIGS_KEPT:
+            _CONFIGS.clear()
+        _CONFIGS[key] = config
+    return config  # type: ignore[return-value]

@@ -20,12 +20,14 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from collections.abc import Sequence
+from itertools import compress
 from typing import Final
 
 import attrs
 
 from tablerules._common import check_rng, check_type, fast_init
-from tablerules.cards import Card
+from tablerules.cards import FULL_DECK, Card
 from tablerules.errors import RulesError
 from tablerules.mentok.observe import Observation
 from tablerules.mentok.scoring import RANK_OF
@@ -39,14 +41,58 @@ _TRIES: Final = 100
 _make_state: Final = fast_init(State)
 
 
-@attrs.frozen
-class _Need:
-    """What the history says about one hidden hand: its size and rank constraints."""
+# While dealing, a pool of unseen cards is a bytes string of card indices
+# (places in FULL_DECK), so that picking the allowed cards, or the cards of one
+# rank, is one bytes.translate through a 256-entry table: a 1 for each card
+# that passes. The draws are the same as over lists of cards.
 
-    seat: int
-    size: int
-    excluded: frozenset[int]
-    required: frozenset[int]
+_INDEX: Final = {card: index for index, card in enumerate(FULL_DECK)}
+
+
+def _table(passes: list[bool]) -> bytes:
+    """A translate table: 1 for the card indices that pass, 0 for every other byte."""
+    return bytes(passes) + bytes(256 - len(passes))
+
+
+_IS_RANK: Final = {
+    rank: _table([RANK_OF[card] == rank for card in FULL_DECK]) for rank in range(2, 15)
+}
+"""For each rank, which card indices are of it."""
+
+_KEEPS: dict[frozenset[int], bytes] = {}
+_KEEPS_KEPT: Final = 4096
+
+
+def _keeps(excluded: frozenset[int]) -> bytes:
+    """Which card indices are of none of the ``excluded`` ranks (made once per set, and kept)."""
+    keep = _KEEPS.get(excluded)
+    if keep is None:
+        if len(_KEEPS) >= _KEEPS_KEPT:
+            _KEEPS.clear()
+        keep = _KEEPS[excluded] = _table([RANK_OF[card] not in excluded for card in FULL_DECK])
+    return keep
+
+
+class _Need:
+    """What the history says about one hidden hand: its size and rank constraints.
+
+    It keeps the card tests :func:`_sample_hand` runs over pools: whether a
+    card is allowed, and whether it is of each required rank (in the order
+    ``required`` iterates).
+    """
+
+    __slots__ = ("allows", "clash", "excluded", "is_required", "required", "seat", "size")
+
+    def __init__(
+        self, seat: int, size: int, excluded: frozenset[int], required: frozenset[int]
+    ) -> None:
+        self.seat = seat
+        self.size = size
+        self.excluded = excluded
+        self.required = required
+        self.allows = _keeps(excluded) if excluded else None
+        self.clash = not excluded.isdisjoint(required)
+        self.is_required = [_IS_RANK[rank] for rank in required]
 
 
 def _on_table(
@@ -57,7 +103,7 @@ def _on_table(
     table_ranks = [{RANK_OF[seat[0][0]]} if seat else set() for seat in tables]
     for index, event in enumerate(history):
         if type(event) is AskRecord:
-            on_table[index] = int(event.rank) in table_ranks[event.seat]
+            on_table[index] = event.rank in table_ranks[event.seat]
             if event.card is not None:
                 table_ranks[event.seat].add(RANK_OF[event.card])
     return on_table
@@ -99,74 +145,110 @@ def hand_constraints(
     return excluded, required
 
 
-def _sample_hand(pool: list[Card], need: _Need, rng: random.Random) -> list[int] | None:
+def _sample_hand(pool: Sequence[Card], need: _Need, rng: random.Random) -> list[int] | None:
     """Indices into ``pool`` of a hand drawn uniformly among those meeting ``need``.
+
+    :func:`_sample_places` on the pool's card indices: see there.
+    """
+    return _sample_places(_indices(pool), need, rng)
+
+
+def _indices(cards: Sequence[Card]) -> bytes:
+    """Cards as their indices in FULL_DECK, one byte each."""
+    return bytes(map(_INDEX.__getitem__, cards))
+
+
+def _sample_places(pool: bytes, need: _Need, rng: random.Random) -> list[int] | None:
+    """Places in ``pool`` (card indices) of a hand drawn uniformly among those meeting ``need``.
 
     None if no such hand exists in ``pool``. Each required rank is forced with
     one card picked at random, the rest filled at random; a hand with ``k``
     cards of a required rank can be reached in ``k`` ways, so it is kept with
     probability ``1/k`` (per required rank), which makes the draw uniform.
     """
-    excluded, required, size = need.excluded, need.required, need.size
-    rank_of = RANK_OF
+    required, size = need.required, need.size
+    places = range(len(pool))
     allowed: list[int] | range
-    if excluded:
-        allowed = [i for i, card in enumerate(pool) if rank_of[card] not in excluded]
+    if need.allows is not None:
+        allowed = list(compress(places, pool.translate(need.allows)))
     else:
-        allowed = range(len(pool))
+        allowed = places
     if len(allowed) < size or len(required) > size:
         return None
     if not required:
         return rng.sample(allowed, size)
-    buckets = [[i for i in allowed if rank_of[pool[i]] == rank] for rank in required]
+    if need.clash:
+        return None  # no allowed card is of that required rank
+    # every card of a required rank is allowed, so its places in the pool are its bucket
+    buckets = [list(compress(places, pool.translate(table))) for table in need.is_required]
     if not all(buckets):
         return None
+    choice, sample = rng.choice, rng.sample
     hand: list[int] = []
     for _ in range(_TRIES):
-        forced = [rng.choice(bucket) for bucket in buckets]
+        forced = [choice(bucket) for bucket in buckets]
         rest = list(allowed)
         for i in forced:
             rest.remove(i)
-        hand = forced + rng.sample(rest, size - len(forced))
-        ranks = [rank_of[pool[i]] for i in hand]
+        hand = forced + sample(rest, size - len(forced))
         ways = 1
-        for rank in required:
-            ways *= ranks.count(rank)
+        for table in need.is_required:
+            ways *= sum([table[pool[i]] for i in hand])
         if ways == 1 or rng.random() * ways < 1:
             break
     rng.shuffle(hand)
     return hand
 
 
-def _take(pool: list[Card], indices: list[int]) -> tuple[tuple[Card, ...], list[Card]]:
-    """The cards at ``indices`` and the pool without them."""
-    hand = tuple(pool[i] for i in indices)
-    rest = pool[:]
-    for i in sorted(indices, reverse=True):
+def _take(pool: bytes, places: list[int]) -> tuple[bytes, bytes]:
+    """The cards at ``places`` and the pool without them."""
+    hand = bytes([pool[i] for i in places])
+    rest = bytearray(pool)
+    for i in sorted(places, reverse=True):
         del rest[i]
-    return hand, rest
+    return hand, bytes(rest)
 
 
 def _deal_constrained(
-    pool: list[Card], needs: list[_Need], rng: random.Random
+    pool: Sequence[Card] | bytes, needs: list[_Need], rng: random.Random
 ) -> tuple[dict[int, tuple[Card, ...]], list[Card]] | None:
-    """Deal the constrained hands one after another (most constrained first), or None."""
-    hands: dict[int, tuple[Card, ...]] = {}
+    """Deal the constrained hands one after another (most constrained first), or None.
+
+    ``pool`` holds the unseen cards, or their indices in FULL_DECK as bytes.
+    """
+    indices = pool if isinstance(pool, bytes) else _indices(pool)
+    dealt = _deal_places(indices, needs, rng)
+    return None if dealt is None else _as_cards(dealt)
+
+
+def _as_cards(
+    dealt: tuple[dict[int, bytes], bytes],
+) -> tuple[dict[int, tuple[Card, ...]], list[Card]]:
+    """Hands and pool of card indices as cards."""
+    card = FULL_DECK.__getitem__
+    hands, pool = dealt
+    return {seat: tuple(map(card, hand)) for seat, hand in hands.items()}, list(map(card, pool))
+
+
+def _deal_places(
+    pool: bytes, needs: list[_Need], rng: random.Random
+) -> tuple[dict[int, bytes], bytes] | None:
+    """:func:`_deal_constrained` on card indices."""
+    hands: dict[int, bytes] = {}
     for need in needs:
-        indices = _sample_hand(pool, need, rng)
-        if indices is None:
+        places = _sample_places(pool, need, rng)
+        if places is None:
             return None
-        hands[need.seat], pool = _take(pool, indices)
+        hands[need.seat], pool = _take(pool, places)
     if len(needs) > 1:
         # One sweep of Gibbs sampling: redraw each hand from its own cards plus
         # the free ones, given the other constrained hands. This washes out most
         # of the bias of dealing the hands in a fixed order.
         for need in needs:
-            own = list(hands[need.seat])
-            both = own + pool
-            indices = _sample_hand(both, need, rng)
-            assert indices is not None  # its current hand is one answer
-            hands[need.seat], pool = _take(both, indices)
+            both = hands[need.seat] + pool
+            places = _sample_places(both, need, rng)
+            assert places is not None  # its current hand is one answer
+            hands[need.seat], pool = _take(both, places)
     return hands, pool
 
 
@@ -315,10 +397,11 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         (need for need in needs if need.excluded or need.required),
         key=lambda need: (-len(need.excluded) - 2 * len(need.required), need.seat),
     )
-    dealt = None
+    dealt: tuple[dict[int, tuple[Card, ...]], list[Card]] | None
     if constrained:
+        indices = _indices(pool)
         for _ in range(_TRIES):
-            dealt = _deal_constrained(pool, constrained, rng)
+            dealt = _deal_constrained(indices, constrained, rng)
             if dealt is not None:
                 break
         else:

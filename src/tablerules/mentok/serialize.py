@@ -13,11 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tablerules._common import (
+    CARD_OF_TEXT,
     Json,
     bool_item,
     check_type,
+    fast_init,
     int_item,
     parse_card_field,
+    quick_config,
     read_bool,
     read_cards,
     read_header,
@@ -32,10 +35,10 @@ from tablerules._common import (
     write_header,
 )
 from tablerules.cards import RANK_LETTERS, Card, Rank
-from tablerules.errors import StateError, show
+from tablerules.errors import MAX_INT_BITS, StateError, show
 from tablerules.mentok.config import Config
 from tablerules.mentok.state import AskRecord, Event, RoundSummary, StandRecord, State
-from tablerules.mentok.validate import check_state
+from tablerules.mentok.validate import check_read_state, check_state
 
 __all__ = ["from_dict", "to_dict"]
 
@@ -270,6 +273,17 @@ def from_dict(data: Mapping[str, object]) -> State:
     ...
     tablerules.errors.StateError: state: cards are missing or duplicated: missing 6s
     """
+    state = _quick_state(data)
+    if state is not None:
+        check_read_state(state)
+        return state
+    state = _careful_state(data)
+    check_state(state)
+    return state
+
+
+def _careful_state(data: Mapping[str, object]) -> State:
+    """The state a record holds, every field read with checks that name what is wrong."""
     where = "state"
     record, header = read_header(data, GAME, VERSION, Config)
     _check_fields(record, _STATE_FIELDS, where)
@@ -278,7 +292,7 @@ def from_dict(data: Mapping[str, object]) -> State:
     if "last_round" not in record:
         raise StateError(f"{where} has no field 'last_round'")
     last_raw = record["last_round"]
-    state = State(
+    return State(
         config=config,
         seed=header.seed,
         round=header.round,
@@ -298,5 +312,211 @@ def from_dict(data: Mapping[str, object]) -> State:
         if last_raw is None
         else read_summary(last_raw, f"{where}.last_round", players),
     )
-    check_state(state)
-    return state
+
+
+# --- the quick reader --------------------------------------------------------
+#
+# Records as to_dict writes them are read by straight-line code: exact types,
+# card text split on single spaces. Anything else (or anything wrong) makes it
+# give up with None, and the careful reader above reads the record again and
+# names the problem; both make equal states of the records the quick one reads.
+
+_make_state = fast_init(State)
+_make_ask = fast_init(AskRecord)
+_make_stand = fast_init(StandRecord)
+_make_summary = fast_init(RoundSummary)
+_RANK_OF_LETTER = {letter: Rank(index + 2) for index, letter in enumerate(RANK_LETTERS)}
+_card = CARD_OF_TEXT.__getitem__
+
+
+class _UnusualError(Exception):
+    """A record the quick reader leaves to the careful one."""
+
+
+def _ints(raw: object, players: int) -> tuple[int, ...]:
+    if type(raw) is not list or len(raw) != players:
+        raise _UnusualError
+    for value in raw:
+        if type(value) is not int or value.bit_length() > MAX_INT_BITS:
+            raise _UnusualError
+    return tuple(raw)
+
+
+def _choices(raw: object, players: int) -> tuple[bool | None, ...]:
+    if type(raw) is not list or len(raw) != players:
+        raise _UnusualError
+    for value in raw:
+        if type(value) is not bool and value is not None:
+            raise _UnusualError
+    return tuple(raw)
+
+
+def _flags(raw: object, players: int) -> tuple[bool, ...]:
+    if type(raw) is not list or len(raw) != players:
+        raise _UnusualError
+    for value in raw:
+        if type(value) is not bool:
+            raise _UnusualError
+    return tuple(raw)
+
+
+def _cards(text: object) -> tuple[Card, ...]:
+    if type(text) is not str:
+        raise _UnusualError
+    return tuple(map(_card, text.split(" "))) if text else ()
+
+
+def _hands(raw: object, players: int) -> tuple[tuple[Card, ...], ...]:
+    if type(raw) is not list or len(raw) != players:
+        raise _UnusualError
+    return tuple(map(_cards, raw))
+
+
+def _tables(raw: object, players: int) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    if type(raw) is not list or len(raw) != players:
+        raise _UnusualError
+    tables = []
+    for seat in raw:
+        if type(seat) is not list or len(seat) > 2:
+            raise _UnusualError
+        hands = tuple(map(_cards, seat))
+        if () in hands:
+            raise _UnusualError
+        tables.append(hands)
+    return tuple(tables)
+
+
+def _history(raw: object, players: int) -> tuple[Event, ...]:
+    if type(raw) is not list:
+        raise _UnusualError
+    events: list[Event] = []
+    append = events.append
+    seats = range(players)
+    for item in raw:
+        if type(item) is not dict:
+            raise _UnusualError
+        kind = item.get("kind")
+        seat = item.get("seat")
+        hand = item.get("hand")
+        if (
+            type(seat) is not int
+            or seat not in seats
+            or type(hand) is not int
+            or hand not in (0, 1)
+        ):
+            raise _UnusualError
+        if kind == "stand":
+            if len(item) != 3:
+                raise _UnusualError
+            append(_make_stand(seat=seat, hand=hand))
+            continue
+        if kind != "ask" or item.keys() != _ASK_FIELDS:
+            raise _UnusualError
+        target, rank, split, given, card, cheat = (
+            item["target"],
+            item["rank"],
+            item["split"],
+            item["given"],
+            item["card"],
+            item["cheat"],
+        )
+        if (
+            type(target) is not int
+            or target not in seats
+            or type(split) is not bool
+            or type(given) is not bool
+            or (cheat is not None and type(cheat) is not bool)
+        ):
+            raise _UnusualError
+        append(
+            _make_ask(
+                seat=seat,
+                target=target,
+                rank=_RANK_OF_LETTER[rank],
+                hand=hand,
+                split=split,
+                given=given,
+                card=None if card is None else _card(card),
+                cheat=cheat,
+            )
+        )
+    return tuple(events)
+
+
+def _summary(raw: object, players: int) -> RoundSummary | None:
+    if raw is None:
+        return None
+    if type(raw) is not dict or raw.keys() != _SUMMARY_FIELDS:
+        raise _UnusualError
+    round_index, abandoned = raw["round"], raw["abandoned"]
+    if type(round_index) is not int or round_index < 0 or type(abandoned) is not bool:
+        raise _UnusualError
+    if round_index.bit_length() > MAX_INT_BITS:
+        raise _UnusualError
+    return _make_summary(
+        round=round_index,
+        abandoned=abandoned,
+        tables=_tables(raw["tables"], players),
+        hands=_hands(raw["hands"], players),
+        choices=_choices(raw["choices"], players),
+        cheated=_flags(raw["cheated"], players),
+        points=_ints(raw["points"], players),
+        history=_history(raw["history"], players),
+    )
+
+
+def _quick_state(data: object) -> State | None:
+    """The state of a record exactly as :func:`to_dict` writes it, or None to read it carefully.
+
+    The state is well formed (every field of its kind, one entry per seat,
+    a stood flag per table hand), as :func:`check_read_state` expects.
+    """
+    if type(data) is not dict or data.keys() != _STATE_FIELDS:
+        return None
+    version = data["version"]
+    if data["game"] != GAME or type(version) is not int or version != VERSION:
+        return None
+    config = quick_config(data["config"], Config)
+    if config is None:
+        return None
+    players = config.players
+    seed, round_index, to_act = data["seed"], data["round"], data["to_act"]
+    if type(seed) is not int or type(round_index) is not int or round_index < 0:
+        return None
+    if seed.bit_length() > MAX_INT_BITS or round_index.bit_length() > MAX_INT_BITS:
+        return None
+    if to_act is not None and (type(to_act) is not int or not 0 <= to_act < players):
+        return None
+    winners = data["winners"]
+    if type(winners) is not list or not all(
+        type(seat) is int and 0 <= seat < players for seat in winners
+    ):
+        return None
+    stood_raw = data["stood"]
+    try:
+        tables = _tables(data["tables"], players)
+        if type(stood_raw) is not list or len(stood_raw) != players:
+            return None
+        for seat, flags in enumerate(stood_raw):
+            if type(flags) is not list or len(flags) != len(tables[seat]):
+                return None
+            for flag in flags:
+                if type(flag) is not bool:
+                    return None
+        return _make_state(
+            config=config,
+            seed=seed,
+            round=round_index,
+            scores=_ints(data["scores"], players),
+            hands=_hands(data["hands"], players),
+            tables=tables,
+            stood=tuple(map(tuple, stood_raw)),
+            deck=_cards(data["deck"]),
+            history=_history(data["history"], players),
+            choices=_choices(data["choices"], players),
+            to_act=to_act,
+            winners=tuple(winners),
+            last_round=_summary(data["last_round"], players),
+        )
+    except (_UnusualError, KeyError, TypeError):
+        return None

@@ -8,11 +8,14 @@ rebuilt from them and played again through the rules themselves:
   as dealt is the cards it gave, in the order given, then the cards it
   holds; the deck is the go-fish draws, in order, then the cards left) and
   dealt with :func:`~tablerules.mentok.rules.deal_round`;
-- every entry of the history is played again with
-  :func:`~tablerules.mentok.apply`, which checks turn order, the sphere of
-  influence, splits and closed hands, and must produce the very record the
-  state holds (given or drawn, the card, the cheat flag); then the score
-  choices made so far, in turn order;
+- every entry of the history is played again as
+  :func:`~tablerules.mentok.apply` plays it (the rules' ``why_illegal``
+  checks turn order, the sphere of influence, splits and closed hands, then
+  ``apply_unchecked`` plays it), and must produce the very record the state
+  holds (given or drawn, the card, the cheat flag); then the score choices
+  made so far, in turn order. The history is played through once and its
+  records compared at the end; only when something is wrong is it played
+  again one event at a time, to name the first event at fault;
 - the replay must end where the state is: the same tables, stood flags,
   turn, winners, and for a finished round the same summary, scored by
   :func:`~tablerules.mentok.scoring.round_points`, and the same game scores;
@@ -29,10 +32,10 @@ from typing import Final
 
 from tablerules._common import card_count_problems, check_type, turn_order
 from tablerules.cards import FULL_DECK, Card, Rank, cards_text, is_card
-from tablerules.errors import IllegalActionError, StateError, show
+from tablerules.errors import StateError, show
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
-from tablerules.mentok.rules import apply, deal_round
+from tablerules.mentok.rules import apply_unchecked, deal_round, why_illegal
 from tablerules.mentok.scoring import (
     CHEAT_PENALTY,
     RANK_OF,
@@ -54,6 +57,8 @@ __all__ = ["check_state"]
 
 _MOST_POINTS = 12
 """The most one round can score: two blackjacks after a split (6 + 6)."""
+_DECKS: Final = {decks: sorted(FULL_DECK * decks) for decks in (1, 2)}
+"""Every card of one or two decks, in card order."""
 
 
 def check_state(state: State) -> None:
@@ -79,6 +84,17 @@ def check_state(state: State) -> None:
     if not isinstance(config, Config):
         raise StateError(f"state.config must be a mentok.Config, not {type(config).__name__}")
     _check_shape(state)
+    check_read_state(state)
+
+
+def check_read_state(state: State) -> None:
+    """:func:`check_state` for a well-formed state, as the record readers make: the rules only.
+
+    The shape checks are left out: every field must already be of its kind
+    and length (one entry per seat, a stood flag per table hand, events with
+    seats in range), as :func:`~tablerules.mentok.from_dict` guarantees.
+    """
+    config = state.config
     _check_events(state.history, "state.history", config, after_round=False)
     _check_cards(state)
     over = state.to_act is None
@@ -247,6 +263,9 @@ def _check_events(
 def _check_cards(state: State) -> None:
     cards = [*state.deck, *(card for hand in state.hands for card in hand)]
     cards += [card for seat in state.tables for hand in seat for card in hand]
+    cards.sort()
+    if cards == _DECKS[state.config.decks] and all(map(is_card, cards)):
+        return
     if not all(is_card(card) for card in cards):
         raise StateError("state: the hands, tables and deck must hold Card values")
     problem = card_count_problems(cards, state.config.decks)
@@ -341,7 +360,7 @@ def _replay(
         cards += [*gave[seat], *hands[seat], tables[seat][0][0]]
     cards += drawn
     cards += deck
-    state = deal_round(
+    start = deal_round(
         config,
         seed=seed,
         round_index=round_index,
@@ -349,6 +368,52 @@ def _replay(
         cards=cards,
         last_round=last_round,
     )
+    state = _play_quickly(start, history)
+    if state is None:
+        state = _play_history(start, round_index, history, where)
+    _check_choices(state, round_index, tables, choices, where)
+    return _play_choices(state, round_index, tables, choices, where)
+
+
+def _action(event: Event) -> Action:
+    """The action that made ``event`` (one object per action, made once)."""
+    if type(event) is AskRecord:
+        key = (event.target, event.rank, event.hand, event.split)
+        ask = _ASKS.get(key)
+        if ask is None:
+            ask = _ASKS[key] = Ask(*key)
+        return ask
+    return _STANDS[event.hand]
+
+
+_ASKS: Final[dict[tuple[int, Rank, int, bool], Ask]] = {}
+_STANDS: Final = (Stand(0), Stand(1))
+
+
+def _play_quickly(state: State, history: tuple[Event, ...]) -> State | None:
+    """``history`` played from ``state``, or None if it cannot be played.
+
+    Each action is checked with the rules' own reason before it is applied;
+    when something is wrong, :func:`_play_history` plays it again to say what.
+    """
+    round_index = state.round
+    for event in history:
+        if state.to_act != event.seat or state.round != round_index:
+            return None
+        action = _action(event)
+        if why_illegal(state, action) is not None:
+            return None
+        state = apply_unchecked(state, action)
+    if state.round == round_index:
+        made = state.history
+    else:
+        assert state.last_round is not None
+        made = state.last_round.history
+    return state if made == history else None
+
+
+def _play_history(state: State, round_index: int, history: tuple[Event, ...], where: str) -> State:
+    """``history`` played from ``state`` one event at a time, naming the first that is wrong."""
     for index, event in enumerate(history):
         here = f"{where}.history[{index}]"
         if state.to_act is None or state.round != round_index:
@@ -364,8 +429,7 @@ def _replay(
         made = state.history[-1] if state.round == round_index else _last_event(state)
         if made != event:
             raise StateError(_mismatch(here, event, made))
-    _check_choices(state, round_index, tables, choices, where)
-    return _play_choices(state, round_index, tables, choices, where)
+    return state
 
 
 def _last_event(state: State) -> Event:
@@ -374,10 +438,11 @@ def _last_event(state: State) -> Event:
 
 
 def _play(state: State, action: Action, where: str) -> State:
-    try:
-        return apply(state, action)
-    except IllegalActionError as error:
-        raise StateError(f"{where}: {error}") from None
+    """:func:`~tablerules.mentok.apply`, its refusal a :class:`StateError` naming ``where``."""
+    reason = why_illegal(state, action)
+    if reason is not None:
+        raise StateError(f"{where}: {reason}")
+    return apply_unchecked(state, action)
 
 
 def _mismatch(where: str, event: Event, made: Event) -> str:
@@ -493,14 +558,21 @@ def _check_previous_round(summary: RoundSummary, state: State) -> None:
     prior = tuple(score - point for score, point in zip(state.scores, summary.points, strict=True))
     in_round = [seat for seat, tables in enumerate(summary.tables) if tables]
     _check_start(config, summary.round, prior, in_round, "state.last_round.points")
-    seen = Counter(card for hand in summary.hands for card in hand)
-    seen.update(card for seat in summary.tables for hand in seat for card in hand)
-    if not all(is_card(card) for card in seen):
+    seen = Counter([card for hand in summary.hands for card in hand])
+    seen.update([card for seat in summary.tables for hand in seat for card in hand])
+    if not all(map(is_card, seen)):
         raise StateError("state.last_round: the hands and tables must hold Card values")
-    extra = [card for card in FULL_DECK if seen[card] > config.decks]
-    if extra:
-        raise StateError(f"state.last_round: cards appear too often: {cards_text(extra)}")
-    rest = tuple(card for card in FULL_DECK for _ in range(config.decks - seen[card]))
+    decks = config.decks
+    if decks == 1:
+        if len(seen) != seen.total():
+            extra = [card for card in FULL_DECK if seen[card] > decks]
+            raise StateError(f"state.last_round: cards appear too often: {cards_text(extra)}")
+        rest = tuple([card for card in FULL_DECK if card not in seen])
+    else:
+        extra = [card for card in FULL_DECK if seen[card] > decks]
+        if extra:
+            raise StateError(f"state.last_round: cards appear too often: {cards_text(extra)}")
+        rest = tuple(card for card in FULL_DECK for _ in range(decks - seen[card]))
     replayed = _replay(
         config,
         seed=state.seed,
