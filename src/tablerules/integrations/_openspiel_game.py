@@ -1,16 +1,18 @@
 """The pyspiel game, state and observer classes behind :mod:`tablerules.integrations.openspiel`.
 
-This module imports pyspiel and numpy when it is imported; the public module
-imports it only inside :func:`~tablerules.integrations.openspiel.register`.
+It imports without pyspiel, so its doctests and the docs need no extra: the
+pyspiel subclasses are made by :func:`game_classes`, which imports pyspiel and
+numpy on its first call, from the plain classes that hold the methods.
 Everything pyspiel hands over is untyped, so the ``Any`` stays in here.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -18,10 +20,7 @@ import tablerules as tr
 from tablerules.errors import ConfigError, show
 from tablerules.integrations import require
 
-pyspiel: Any = require("pyspiel", "openspiel")
-np: Any = require("numpy", "openspiel")
-
-__all__ = ["GAME_CLASSES", "PREFIX", "game_type", "parameter_specification"]
+__all__ = ["PREFIX", "game_classes", "game_type", "parameter_specification"]
 
 PREFIX: Final = "python_tablerules_"
 """The start of each registered name: ``python_tablerules_ofc`` and so on."""
@@ -98,7 +97,8 @@ class _Spec:
 
     key: str
     long_name: str
-    utility: Any
+    utility: str
+    """The name of its ``pyspiel.GameType.Utility``."""
     min_players: int
     max_players: int
     round_length: Callable[[Any], int]
@@ -118,7 +118,7 @@ _SPECS: Final = {
     "ofc": _Spec(
         "ofc",
         "tablerules Open Face Chinese Poker",
-        pyspiel.GameType.Utility.ZERO_SUM,
+        "ZERO_SUM",
         2,
         4,
         _ofc_round_length,
@@ -128,7 +128,7 @@ _SPECS: Final = {
     "mock": _Spec(
         "mock",
         "tablerules Mock",
-        pyspiel.GameType.Utility.GENERAL_SUM,
+        "GENERAL_SUM",
         3,
         10,
         _mock_round_length,
@@ -138,7 +138,7 @@ _SPECS: Final = {
     "mentok": _Spec(
         "mentok",
         "tablerules Mentok",
-        pyspiel.GameType.Utility.GENERAL_SUM,
+        "GENERAL_SUM",
         2,
         10,
         _mentok_round_length,
@@ -211,7 +211,8 @@ def _read_config(key: str, params: Mapping[str, Any]) -> tuple[Any, int]:
 
 
 def game_type(key: str) -> Any:
-    """The ``pyspiel.GameType`` of game ``key``."""
+    """The ``pyspiel.GameType`` of game ``key`` (imports pyspiel)."""
+    pyspiel: Any = require("pyspiel", "openspiel")
     spec = _SPECS[key]
     return pyspiel.GameType(
         short_name=spec.short_name,
@@ -219,7 +220,7 @@ def game_type(key: str) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=spec.utility,
+        utility=getattr(pyspiel.GameType.Utility, spec.utility),
         reward_model=pyspiel.GameType.RewardModel.REWARDS,
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
@@ -237,8 +238,9 @@ def game_type(key: str) -> Any:
 class _Shared:
     """The game module, config, codec and starting scores; copies of a state share it."""
 
-    def __init__(self, spec: _Spec, config: Any, seed: int) -> None:
+    def __init__(self, spec: _Spec, config: Any, seed: int, terminal: int) -> None:
         self.spec = spec
+        self.terminal = terminal
         self.module = spec.module
         self.config = config
         self.codec = spec.module.Codec(config)
@@ -372,14 +374,24 @@ class _Track:
 # --- the state --------------------------------------------------------------------------------
 
 
-class TablerulesState(pyspiel.State):  # type: ignore[misc] # pyspiel has no types
-    """A tablerules game state as an OpenSpiel state (made by the game's ``new_initial_state``)."""
+class StateMethods:
+    """The methods of the pyspiel state class (:func:`game_classes` adds ``pyspiel.State``).
 
-    def __init__(self, game: TablerulesGame) -> None:
-        super().__init__(game)
-        self._shared: _Shared = game.shared
-        self._deal = _Deal(self._shared)
-        self._track: _Track | None = None
+    A state is made by its game's ``new_initial_state`` (or ``state_from``).
+    """
+
+    _shared: _Shared
+    _deal: _Deal
+    _track: _Track | None
+
+    def _setup(self, shared: _Shared) -> None:
+        self._shared = shared
+        self._deal = _Deal(shared)
+        self._track = None
+
+    if TYPE_CHECKING:  # pyspiel.State's, which mypy cannot see
+
+        def get_game(self) -> Any: ...
 
     # the tablerules state
 
@@ -400,7 +412,7 @@ class TablerulesState(pyspiel.State):  # type: ignore[misc] # pyspiel has no typ
     def current_player(self) -> int:
         state = self._tracked().states[-1]
         if state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return self._shared.terminal
         return int(state.to_act)
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -447,7 +459,7 @@ class TablerulesState(pyspiel.State):  # type: ignore[misc] # pyspiel has no typ
     def __str__(self) -> str:
         return _text(self._shared.module.to_dict(self._tracked().states[-1]))
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablerulesState:
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state that ``player_id`` cannot tell from this one, the unseen cards dealt anew.
 
         ``probability_sampler()`` gives one float in [0, 1) that seeds the
@@ -469,7 +481,7 @@ class TablerulesState(pyspiel.State):  # type: ignore[misc] # pyspiel has no typ
         lines[player] = list(track.lines[player])
         done[player] = 1
         records[player] = track.records[player]
-        resampled = TablerulesState(self.get_game())
+        resampled = self.get_game().new_initial_state()
         scores = (track.base, track.previous_scores)
         resampled._track = _Track([world], lines, done, records, scores)
         return resampled
@@ -507,6 +519,8 @@ class TablerulesObserver:
     """
 
     def __init__(self, shared: _Shared, iig_obs_type: Any, params: Mapping[str, Any]) -> None:
+        pyspiel: Any = require("pyspiel", "openspiel")
+        self._np: Any = require("numpy", "openspiel")
         if params:
             raise ValueError(f"observation parameters are not supported; passed {dict(params)}")
         recall = bool(iig_obs_type.perfect_recall)
@@ -522,15 +536,15 @@ class TablerulesObserver:
         self.dict: dict[str, Any] = {}
         if not recall:
             codec = shared.codec
-            self.tensor = np.zeros(codec.observation_size, np.float32)
+            self.tensor = self._np.zeros(codec.observation_size, self._np.float32)
             for name, part in codec.layout.items():
                 self.dict[name] = self.tensor[part]
 
-    def set_from(self, state: TablerulesState, player: int) -> None:
+    def set_from(self, state: StateMethods, player: int) -> None:
         if self.tensor is not None:
-            self.tensor[:] = np.frombuffer(state.observation_bytes(player), np.uint8)
+            self.tensor[:] = self._np.frombuffer(state.observation_bytes(player), self._np.uint8)
 
-    def string_from(self, state: TablerulesState, player: int) -> str:
+    def string_from(self, state: StateMethods, player: int) -> str:
         if self.perfect_recall:
             return state.information_state_text(player)
         return state.observation_text(player)
@@ -539,39 +553,22 @@ class TablerulesObserver:
 # --- the game ---------------------------------------------------------------------------------
 
 
-class TablerulesGame(pyspiel.Game):  # type: ignore[misc] # pyspiel has no types
-    """One tablerules game as an OpenSpiel game; a subclass per game sets ``key``."""
+class GameMethods:
+    """The methods of the pyspiel game classes (:func:`game_classes` adds ``pyspiel.Game``)."""
 
-    key: str = ""
-
-    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        spec = _SPECS[self.key]
-        config, seed = _read_config(self.key, params)
-        rounds = config.max_rounds
-        low, high = spec.bounds(config, rounds)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=spec.module.Codec(config).num_actions,
-            max_chance_outcomes=0,
-            num_players=config.players,
-            min_utility=low,
-            max_utility=high,
-            utility_sum=0.0 if spec.zero_sum else None,
-            max_game_length=rounds * spec.round_length(config),
-        )
-        super().__init__(game_type(self.key), info, params)
-        self.shared = _Shared(spec, config, seed)
+    shared: _Shared
+    state_class: Any
 
     @property
     def config(self) -> Any:
         """The tablerules ``Config`` the parameters describe."""
         return self.shared.config
 
-    def new_initial_state(self, *args: Any) -> TablerulesState:
+    def new_initial_state(self, *args: Any) -> Any:
         """A new game, dealt from the next seed of the game's ``rng_seed`` stream."""
-        return TablerulesState(self)
+        return self.state_class(self)
 
-    def state_from(self, table_state: object) -> TablerulesState:
+    def state_from(self, table_state: object) -> Any:
         """An OpenSpiel state standing for a tablerules ``State`` of this config, to start anywhere.
 
         A saved game or a fantasyland turn, say; returns and rewards count from
@@ -588,7 +585,7 @@ class TablerulesGame(pyspiel.Game):  # type: ignore[misc] # pyspiel has no types
                 f"this game is played with {shared.config!r}; the state's game with "
                 f"{table_state.config!r}"
             )
-        state = TablerulesState(self)
+        state = self.new_initial_state()
         state._track = _Track.start(table_state, shared.players)
         return state
 
@@ -599,31 +596,55 @@ class TablerulesGame(pyspiel.Game):  # type: ignore[misc] # pyspiel has no types
         if isinstance(iig_obs_type, Mapping):  # OpenSpiel passes only params when it has no type
             iig_obs_type, params = None, iig_obs_type
         if iig_obs_type is None:
+            pyspiel = require("pyspiel", "openspiel")
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         return TablerulesObserver(self.shared, iig_obs_type, params or {})
 
 
-class OfcGame(TablerulesGame):
-    """``python_tablerules_ofc``."""
-
-    key = "ofc"
-
-
-class MockGame(TablerulesGame):
-    """``python_tablerules_mock``."""
-
-    key = "mock"
-
-
-class MentokGame(TablerulesGame):
-    """``python_tablerules_mentok``."""
-
-    key = "mentok"
+def _game_info(pyspiel: Any, key: str, config: Any) -> Any:
+    """The ``pyspiel.GameInfo`` of game ``key`` with ``config``: sizes and true bounds."""
+    spec = _SPECS[key]
+    rounds = config.max_rounds
+    low, high = spec.bounds(config, rounds)
+    return pyspiel.GameInfo(
+        num_distinct_actions=spec.module.Codec(config).num_actions,
+        max_chance_outcomes=0,
+        num_players=config.players,
+        min_utility=low,
+        max_utility=high,
+        utility_sum=0.0 if spec.zero_sum else None,
+        max_game_length=rounds * spec.round_length(config),
+    )
 
 
-GAME_CLASSES: Final[dict[str, type[TablerulesGame]]] = {
-    "ofc": OfcGame,
-    "mock": MockGame,
-    "mentok": MentokGame,
-}
-"""The game class of each tablerules game, by ``tablerules.GAMES`` key."""
+@functools.cache
+def game_classes() -> dict[str, Any]:
+    """The pyspiel game class of each game, by ``tablerules.GAMES`` key (imports pyspiel)."""
+    pyspiel: Any = require("pyspiel", "openspiel")
+    require("numpy", "openspiel")
+    terminal = int(pyspiel.PlayerId.TERMINAL)
+
+    class TablerulesState(StateMethods, pyspiel.State):  # type: ignore[misc] # untyped base
+        __doc__ = StateMethods.__doc__
+
+        def __init__(self, game: Any) -> None:
+            pyspiel.State.__init__(self, game)
+            self._setup(game.shared)
+
+    def game_class(key: str) -> Any:
+        class TablerulesGame(GameMethods, pyspiel.Game):  # type: ignore[misc] # untyped base
+            __doc__ = f"``{PREFIX}{key}``: {_SPECS[key].long_name} as an OpenSpiel game."
+            state_class = TablerulesState
+
+            def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+                params = dict(params or {})
+                config, seed = _read_config(key, params)
+                pyspiel.Game.__init__(
+                    self, game_type(key), _game_info(pyspiel, key, config), params
+                )
+                self.shared = _Shared(_SPECS[key], config, seed, terminal)
+
+        TablerulesGame.__name__ = TablerulesGame.__qualname__ = f"{key.capitalize()}Game"
+        return TablerulesGame
+
+    return {key: game_class(key) for key in _SPECS}

@@ -43,5 +43,5 @@ def register() -> tuple[str, ...]:
     known = {game_type.short_name for game_type in pyspiel.registered_games()}
     for name, key in GAMES.items():
         if name not in known:
-            pyspiel.register_game(games.game_type(key), games.GAME_CLASSES[key])
+            pyspiel.register_game(games.game_type(key), games.game_classes()[key])
     return tuple(GAMES)
