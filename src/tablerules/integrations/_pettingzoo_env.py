@@ -271,6 +271,7 @@ class RawEnv(AECEnv):  # type: ignore[misc] # pettingzoo ships no type informati
             self._observation_spaces[agent], self._action_spaces[agent] = spaces_of(self._table)
         self._rng = random.Random()
         self._seen: dict[int, ObservationDict] = {}
+        self._rewarded = False
         self.agents: list[str] = []
 
     # --- spaces ---
@@ -315,6 +316,7 @@ class RawEnv(AECEnv):  # type: ignore[misc] # pettingzoo ships no type informati
         self._seen = {}
         agents = self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(agents, 0.0)
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
@@ -347,13 +349,16 @@ class RawEnv(AECEnv):  # type: ignore[misc] # pettingzoo ships no type informati
         state = table.state
         rewards = self.rewards
         after = state.scores
-        if after == before:
-            for name in rewards:
-                rewards[name] = 0.0
-        else:
+        if after != before:
             for name, old, new in zip(self.agents, before, after, strict=True):
                 rewards[name] = float(new - old)
-        if state.is_over:
+            self._accumulate_rewards()
+            self._rewarded = True
+        elif self._rewarded:  # zero rewards add nothing: only clear the last ones
+            for name in rewards:
+                rewards[name] = 0.0
+            self._rewarded = False
+        if state.to_act is None:
             for name in self.agents:
                 self.terminations[name] = True
         elif table.steps >= self.max_cycles:
@@ -361,7 +366,6 @@ class RawEnv(AECEnv):  # type: ignore[misc] # pettingzoo ships no type informati
                 self.truncations[name] = True
         else:
             self.agent_selection = self.possible_agents[state.to_act]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: what the agent to act sees, as text; else ``None``."""
