@@ -22,8 +22,6 @@ from gymnasium.utils.env_checker import check_env
 import tablerules as tr
 from tablerules import mentok, mock, ofc
 from tablerules.integrations import pettingzoo as pz
-from tablerules.integrations._pettingzoo_env import SingleAgentEnv
-from tablerules.integrations.pettingzoo import ObservationDict
 from tests.helpers import random_state
 from tests.ofc.helpers import fantasyland_round
 
@@ -41,7 +39,7 @@ IDS = [f"{name}-{index}" for index, (name, _, _) in enumerate(CONFIGS)]
 NO_SPEC_WARNING = "Not able to test alternative render modes"
 
 
-def learner_steps(env: SingleAgentEnv, seed: int) -> list[Any]:
+def learner_steps(env: pz.SingleAgentEnv, seed: int) -> list[Any]:
     """A random legal episode: what the learner saw and got at each step."""
     observation, _ = env.reset(seed=seed)
     rng = random.Random(seed)
@@ -109,10 +107,10 @@ def test_the_learner_sees_its_codec_bytes_and_gets_its_score_changes(
 
 def test_the_opponent_policy_plays_every_other_seat() -> None:
     config = mentok.Config(players=3, max_rounds=2)
-    calls: list[ObservationDict] = []
+    calls: list[pz.ObservationDict] = []
     pick = pz.random_policy(5)
 
-    def opponent(observation: ObservationDict) -> int:
+    def opponent(observation: pz.ObservationDict) -> int:
         calls.append(observation)
         return pick(observation)
 
@@ -126,7 +124,7 @@ def test_the_opponent_policy_plays_every_other_seat() -> None:
 
 
 def test_a_policy_can_be_a_trained_network_reading_the_observation() -> None:
-    def lowest(observation: ObservationDict) -> int:
+    def lowest(observation: pz.ObservationDict) -> int:
         return int(np.flatnonzero(observation["action_mask"])[0])
 
     env = pz.single_agent_env("mock", mock.Config(players=3, max_rounds=1), opponent=lowest)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
 import sys
 import warnings
 from collections.abc import Iterator
@@ -28,7 +29,6 @@ from pettingzoo.utils.env import AECEnv
 import tablerules as tr
 from tablerules import mentok, mock, ofc
 from tablerules.integrations import pettingzoo as pz
-from tablerules.integrations._pettingzoo_env import RawEnv
 from tests.helpers import random_state
 from tests.ofc.helpers import fantasyland_round
 
@@ -76,7 +76,7 @@ def run_pettingzoo_suites(make: Any) -> None:
     assert others == []
 
 
-class FromState(RawEnv):
+class FromState(pz.RawEnv):
     """Every reset starts from one state, so PettingZoo's suites play from it."""
 
     def __init__(self, start: Any, **options: Any) -> None:
@@ -121,7 +121,7 @@ def test_pettingzoo_suites_from_fantasyland_turns(
 
 
 def expected_bytes(
-    env: RawEnv, seat: int, choices: list[int]
+    env: pz.RawEnv, seat: int, choices: list[int]
 ) -> tuple[bytes, bytes]:  # the codec's observation and mask for seat
     game: AnyGame = env._table.game
     state = env.game_state
@@ -133,7 +133,7 @@ def expected_bytes(
     return codec.observation(view), codec.mask(view)
 
 
-def random_steps(env: RawEnv, seed: int, limit: int = 5_000) -> Iterator[tuple[str, int]]:
+def random_steps(env: pz.RawEnv, seed: int, limit: int = 5_000) -> Iterator[tuple[str, int]]:
     """Reset with ``seed``, then yield (agent, id) for random legal ids until the game ends."""
     env.reset(seed=seed)
     rng = random.Random(seed)
@@ -148,7 +148,7 @@ def random_steps(env: RawEnv, seed: int, limit: int = 5_000) -> Iterator[tuple[s
     raise AssertionError("the game did not end")
 
 
-def play_and_check_views(env: RawEnv, seed: int) -> int:
+def play_and_check_views(env: pz.RawEnv, seed: int) -> int:
     """Random play, checking every agent's observation against the codec at each step."""
     choices: list[int] = []
     per_card_steps = 0
@@ -183,7 +183,7 @@ def test_observations_through_per_card_fantasyland_turns(
 ) -> None:
     start = fantasyland_round(config, earned, "", seed=13)
 
-    class Start(RawEnv):
+    class Start(pz.RawEnv):
         def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
             super().reset(seed=seed, options={"state": start})
 
@@ -373,7 +373,7 @@ def test_truncation_after_max_cycles_steps() -> None:
 # --- seeds and starts ----------------------------------------------------------------------------
 
 
-def episode(env: RawEnv, seed: int) -> list[Any]:
+def episode(env: pz.RawEnv, seed: int) -> list[Any]:
     """Everything the agents were shown in a random episode, with the ids played."""
     record: list[Any] = []
     for agent, action in random_steps(env, seed):
@@ -494,7 +494,7 @@ def test_an_illegal_id_raises_and_changes_nothing(name: str) -> None:
 def test_env_enforces_the_call_order_and_unwraps_to_the_raw_env() -> None:
     wrapped = pz.env("mock")
     assert isinstance(wrapped, AECEnv)
-    assert isinstance(wrapped.unwrapped, RawEnv)
+    assert isinstance(wrapped.unwrapped, pz.RawEnv)
     with pytest.raises(AttributeError, match="before reset"):
         _ = wrapped.agent_selection
     wrapped.reset(seed=1)
@@ -542,3 +542,14 @@ def test_the_spaces_are_the_codecs_sizes() -> None:
         assert space["action_mask"].shape == (codec.num_actions,)
         assert env.action_space(agent).n == codec.num_actions
     assert env.observation_space("player_0") is not env.observation_space("player_1")
+
+
+def test_the_module_imports_its_extra_only_when_an_environment_is_made() -> None:
+    code = (
+        "import sys\n"
+        "from tablerules.integrations import pettingzoo\n"
+        "assert not {'numpy', 'gymnasium', 'pettingzoo'} & set(sys.modules), sorted(sys.modules)\n"
+        "pettingzoo.raw_env('mock')\n"
+        "assert {'gymnasium', 'pettingzoo'} <= set(sys.modules)\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
