@@ -297,11 +297,15 @@ class RawEnv(AECEnv):  # type: ignore[misc] # pettingzoo ships no type informati
 
     @property
     def game_state(self) -> Any:
-        """The full tablerules ``State``, every hidden card included: for debugging and saving."""
+        """The full tablerules ``State``, with every hidden card (for debugging and saving only)."""
         return self._table.state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start an episode: a new game, or ``options["state"]``; see the module documentation."""
+        """Start an episode from ``new_game(config, seed=seed)``, or from ``options["state"]``.
+
+        Without a seed, the game's seed is drawn from the environment's own
+        generator (which ``reset(seed=...)`` seeds).
+        """
         seed = read_seed(seed)
         table = self._table
         state = game_state(table, options)
@@ -336,7 +340,10 @@ class RawEnv(AECEnv):  # type: ignore[misc] # pettingzoo ships no type informati
         return seen
 
     def step(self, action: int | None) -> None:
-        """Play ``action`` (an id) for the agent to act; see the module documentation."""
+        """Play the id ``action`` for the agent to act (``None`` for an agent whose episode ended).
+
+        An illegal id raises :class:`~tablerules.IllegalActionError` and changes nothing.
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -427,7 +434,7 @@ class SingleAgentEnv(_EnvBase):
 
     @property
     def game_state(self) -> Any:
-        """The full tablerules ``State``, every hidden card included: for debugging and saving."""
+        """The full tablerules ``State``, with every hidden card (for debugging and saving only)."""
         return self._table.state
 
     def _observation(self, seat: int) -> ObservationDict:
@@ -484,7 +491,11 @@ class SingleAgentEnv(_EnvBase):
         return self._observation(self.seat), {}
 
     def step(self, action: int) -> tuple[ObservationDict, float, bool, bool, dict[str, Any]]:
-        """Play the learner's id, then the others' up to its next turn; the learner's reward."""
+        """Play the learner's id, then the others' up to its next turn; the learner's reward.
+
+        An illegal id raises :class:`~tablerules.IllegalActionError` and changes
+        nothing, or ends the episode with ``illegal_reward`` when that is set.
+        """
         table = self._table
         seat = self.seat
         if self._done:
