@@ -172,12 +172,19 @@ class _Tops:
         return 0, False
 
 
-def solve(hand: tuple[Card, ...], config: Config, bonus: float) -> tuple[int, int, int] | None:
-    """Masks of the best (bottom, middle, top), or None when every setting fouls."""
+def solve(hand: tuple[Card, ...], config: Config, bonus: float) -> tuple[int, int, int]:
+    """Masks of the best (bottom, middle, top) of ``hand`` (sorted, 13 cards or more).
+
+    When every setting fouls (a lowball middle with no ten-low in the cards):
+    the strongest five on the bottom, the best low of the rest in the middle,
+    the strongest three of the rest on top (ties as in the search).
+    """
     stays = config.fantasyland
     if config.lowball_middle:
         return _solve_lowball(hand, config, bonus, stays)
-    return _solve_high(hand, config, bonus, stays)
+    found = _solve_high(hand, config, bonus, stays)
+    assert found is not None, "some setting of 13 cards or more never fouls"
+    return found
 
 
 def _solve_high(
@@ -344,19 +351,23 @@ def _solve_high(
 
 def _solve_lowball(
     hand: tuple[Card, ...], config: Config, bonus: float, stays: bool
-) -> tuple[int, int, int] | None:
+) -> tuple[int, int, int]:
     high = fives(hand)
     tops = _Tops(hand, stays)
     everything = (1 << len(hand)) - 1
     middle_stays = stays and config.fantasyland_stay_middle
     # The middles that do not foul (ten-low or better), the best low first.
     lows = []
-    for low, mask in zip(*subsets(hand, 5, lowball27_table()), strict=True):
+    every_low = subsets(hand, 5, lowball27_table())
+    for low, mask in zip(*every_low, strict=True):
         if not is_low_fouled(low):
             royalty = low_royalty(low, config)
             lows.append((low, mask, royalty, middle_stays and low == BEST_LOW))
     if not lows:
-        return None
+        bottom = high[1][0]
+        middle = next(mask for mask in every_low[1] if not mask & bottom)
+        free = everything & ~(bottom | middle)
+        return bottom, middle, tops.masks[tops.best(0, free)]
     lows.sort(reverse=True)
     low_bound = [royalty + (bonus if keeps else 0.0) for _, _, royalty, keeps in lows]
     low_plain = [royalty for _, _, royalty, _ in lows]
@@ -426,4 +437,5 @@ def _solve_lowball(
                 best_key = key
                 best_points = points
                 best_masks = (bottom_mask, middle_mask, top_mask)
+    assert best_masks is not None, "a valid low leaves a bottom over a top"
     return best_masks

@@ -25,10 +25,9 @@ from typing import TYPE_CHECKING, Final, overload
 
 from tablerules.cards import Card, card_tuple, cards_text, is_card
 from tablerules.errors import CardError, RulesError, show
-from tablerules.ofc._fantasyland_search import fives, solve, subsets, threes
+from tablerules.ofc._fantasyland_search import solve
 from tablerules.ofc.actions import Place, make_place
 from tablerules.ofc.config import Config, config_or_default
-from tablerules.ranking import lowball27_table
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -399,10 +398,7 @@ def solve_fantasyland(
     config = config_or_default(config)
     hand = _hand(cards, "solve_fantasyland")
     bonus = _stay_value(stay_value) if config.fantasyland else 0.0
-    found = solve(hand, config, bonus)
-    if found is None:
-        return _fallback(hand)
-    bottom, middle, top = found
+    bottom, middle, top = solve(hand, config, bonus)
     return _place(hand, top, middle, bottom)
 
 
@@ -417,18 +413,3 @@ def _place(hand: tuple[Card, ...], top: int, middle: int, bottom: int) -> Place:
         bottom=cards(bottom),
         discard=cards(everything & ~(top | middle | bottom)),
     )
-
-
-def _fallback(hand: tuple[Card, ...]) -> Place:
-    """The setting when every one fouls (a lowball middle with no ten-low in the cards).
-
-    The strongest five on the bottom, the best low of the rest in the middle,
-    the strongest three of the rest on top (ties as in the solver).
-    """
-    bottom = fives(hand)[1][0]
-    lows = subsets(hand, 5, lowball27_table())
-    middle = next(mask for mask in lows[1] if not mask & bottom)
-    _, masks = threes(hand)
-    free = ((1 << len(hand)) - 1) & ~(bottom | middle)
-    top = next(mask for mask in masks if not mask & ~free)
-    return _place(hand, top, middle, bottom)
