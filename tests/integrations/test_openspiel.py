@@ -84,18 +84,93 @@ def test_random_sim_test(name: str) -> None:
     pyspiel.random_sim_test(game, num_sims=8, serialize=False, verbose=False)
 
 
+@pytest.mark.parametrize("mode", ["solver", "per_card"])
 @pytest.mark.parametrize(("config", "earned"), FANTASYLAND_STARTS)
-def test_random_sim_test_from_fantasyland_turns(config: ofc.Config, earned: tuple[int]) -> None:
+def test_random_sim_test_from_fantasyland_turns(
+    config: ofc.Config, earned: tuple[int], mode: str
+) -> None:
     start = fantasyland_round(config, earned, "", seed=5)
     assert start.in_fantasyland_turn
-    game = pyspiel.load_game("python_tablerules_ofc", game_params(config))
+    game = pyspiel.load_game(
+        "python_tablerules_ofc", {**game_params(config), "fantasyland_mode": mode}
+    )
     state = game.state_from(start)
-    codec = ofc.Codec(config)
-    assert state.legal_actions() == [codec.fantasyland_id]
-    assert "fantasyland" not in state.action_to_string(codec.fantasyland_id)  # it names the cards
+    codec = ofc.Codec(config, fantasyland=mode)  # type: ignore[arg-type]
+    assert game.num_distinct_actions() == codec.num_actions
+    seat = state.current_player()
+    view = ofc.observe(start, seat)
+    if mode == "solver":
+        assert codec.fantasyland_id is not None
+        assert state.legal_actions() == [codec.fantasyland_id]
+        assert str(codec.decode(view, codec.fantasyland_id)) in state.action_to_string(
+            seat, codec.fantasyland_id
+        )
+    else:
+        assert state.legal_actions() == list(codec.fantasyland_step(view, []).ids)
+        card = sorted(start.hands[seat])[0]
+        assert state.action_to_string(seat, codec.card_ids[0]).startswith(f"{card} to the top")
     pyspiel.random_sim_test(
         game, num_sims=4, serialize=False, verbose=False, specific_initial_state=state
     )
+
+
+def test_a_per_card_fantasyland_turn_step_by_step() -> None:
+    config = ofc.Config(players=3, max_rounds=2)
+    start = fantasyland_round(config, (15, 0, 0), "", seed=7)
+    assert start.in_fantasyland_turn
+    seat = start.to_act
+    assert seat is not None
+    game = pyspiel.load_game(
+        "python_tablerules_ofc", {**game_params(config), "fantasyland_mode": "per_card"}
+    )
+    codec = ofc.Codec(config, fantasyland="per_card")
+    state = game.state_from(start)
+    others = [other for other in range(3) if other != seat]
+    before = {other: state.information_state_string(other) for other in others}
+    observed = {other: state.observation_tensor(other) for other in others}
+    rng = random.Random(2)
+    choices: list[int] = []
+    guesses = 0
+    hand = len(start.hands[seat])
+    view = ofc.observe(start, seat)
+    while len(choices) < hand - 1:
+        step = codec.fantasyland_step(view, choices)
+        assert state.legal_actions() == list(step.ids)
+        assert state.observation_tensor(seat) == list(step.observation)
+        closed = next(i for i in codec.card_ids if i not in step.ids) if len(step.ids) < 4 else None
+        if closed is not None:
+            with pytest.raises(tr.IllegalActionError):
+                state.apply_action(closed)
+        choices.append(rng.choice(step.ids))
+        state.apply_action(choices[-1])
+        assert state.table_state == start  # nothing is played until the board is set
+        assert state.rewards() == [0.0, 0.0, 0.0]
+        assert json.loads(state.observation_string(seat))["pending"] == choices
+        for other in others:  # the others see none of it
+            assert state.observation_tensor(other) == observed[other]
+            lines = state.information_state_string(other).split("\n")
+            assert lines[-1] == "{}"
+            assert "\n".join(lines[: -len(choices)]) == before[other]
+            # a seat that resamples now gets as many choices, of the cards it deals
+            world = twin(state, other, seed=len(choices))
+            assert world.information_state_string(other) == state.information_state_string(other)
+            assert world.current_player() == seat
+            assert len(world.legal_actions()) >= 1
+            guessed = json.loads(str(world))["pending"]
+            assert len(guessed) == len(choices)
+            guesses += guessed != choices  # not the real choices: the seat never saw them
+        # the setting seat keeps its own choices
+        world = twin(state, seat, seed=len(choices))
+        assert world.observation_tensor(seat) == state.observation_tensor(seat)
+        assert world.legal_actions() == state.legal_actions()
+    assert guesses > len(choices)
+    step = codec.fantasyland_step(view, choices)
+    last = step.ids[0]
+    place = codec.fantasyland_step(view, [*choices, last]).place
+    assert place is not None
+    state.apply_action(last)
+    assert state.table_state == ofc.apply(start, place)
+    assert "pending" not in json.loads(state.observation_string(seat))
 
 
 def game_params(config: Any) -> dict[str, Any]:
@@ -137,7 +212,8 @@ def test_parameters_are_the_config_fields_and_rng_seed(key: str) -> None:
     game_type = pyspiel.load_game(f"python_tablerules_{key}").get_type()
     spec = game_type.parameter_specification
     fields = [field.name for field in attrs.fields(module.Config)]
-    assert sorted(spec) == sorted([*fields, "rng_seed"])
+    extra = ["fantasyland_mode"] if key == "ofc" else []
+    assert sorted(spec) == sorted([*fields, *extra, "rng_seed"])
     # every field given explicitly, none at its default, reads back
     changed = {
         "ofc": ofc.Config(
@@ -182,7 +258,9 @@ def test_lowball_ofc_from_a_game_string() -> None:
         ("python_tablerules_ofc(fantasyland_cards=12)", "fantasyland_cards must be None"),
         ("python_tablerules_mock(players=2)", "Mock is played by 3 to 10 players, not 2"),
         ("python_tablerules_mentok(decks=3)", "decks must be 1 or 2, not 3"),
+        ("python_tablerules_ofc(fantasyland_mode=cards)", "fantasyland_mode must be"),
         ("python_tablerules_mentok(variant=classic)", None),
+        ("python_tablerules_mock(fantasyland_mode=solver)", None),
         ("python_tablerules_ofc(players=two)", None),
     ],
 )

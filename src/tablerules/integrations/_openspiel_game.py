@@ -17,8 +17,11 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 import tablerules as tr
+from tablerules._codec import read_action_id
 from tablerules.errors import ConfigError, show
 from tablerules.integrations import require
+from tablerules.ofc.codec import CARD_CHOICES
+from tablerules.ofc.scoring import MAX_PROGRESSIVE_STEP
 
 __all__ = ["PREFIX", "game_classes", "game_type", "parameter_specification"]
 
@@ -41,6 +44,11 @@ _SAMPLER_SCALE: Final = 2**53
 def _ofc_round_length(config: Any) -> int:
     """Decisions in one OFC round: every seat plays its streets (a fantasyland seat plays one)."""
     return int(config.players * config.streets)
+
+
+def _ofc_fantasyland_most(config: Any) -> int:
+    """The most cards a fantasyland seat is dealt: the base count and the progressive steps."""
+    return int(config.fantasyland_base + (MAX_PROGRESSIVE_STEP if config.progressive else 0))
 
 
 def _ofc_round_points(config: Any) -> int:
@@ -156,7 +164,7 @@ def parameter_specification(key: str) -> dict[str, Any]:
 
     ``None`` defaults become 0 (``max_rounds`` becomes 1) and tuples become
     ``"/"``-separated strings, since OpenSpiel parameters are int, float, bool
-    or str.
+    or str. OFC also has ``fantasyland_mode``, the codec's fantasyland mode.
     """
     params: dict[str, Any] = {}
     for field in attrs.fields(_SPECS[key].module.Config):
@@ -168,6 +176,8 @@ def parameter_specification(key: str) -> dict[str, Any]:
         elif isinstance(default, tuple):
             default = TUPLE_SEPARATOR.join(str(item) for item in default)
         params[field.name] = default
+    if key == "ofc":
+        params["fantasyland_mode"] = "solver"
     params["rng_seed"] = 0
     return params
 
@@ -182,6 +192,14 @@ def _read_tuple(name: str, value: object) -> tuple[int, ...]:
             f"{name} must be integers separated by {TUPLE_SEPARATOR!r} (such as '1/2/4'), "
             f"not {show(value)}"
         ) from None
+
+
+def _read_mode(key: str, params: Mapping[str, Any]) -> str:
+    """The OFC fantasyland mode the parameters ask for (``"solver"`` for the other games)."""
+    mode = params.get("fantasyland_mode", "solver") if key == "ofc" else "solver"
+    if mode not in ("solver", "per_card"):
+        raise ConfigError(f"fantasyland_mode must be 'solver' or 'per_card', not {show(mode)}")
+    return str(mode)
 
 
 def _read_config(key: str, params: Mapping[str, Any]) -> tuple[Any, int]:
@@ -236,16 +254,32 @@ def game_type(key: str) -> Any:
 
 
 class _Shared:
-    """The game module, config, codec and starting scores; copies of a state share it."""
+    """The game module, config, codec and deal stream; copies of a state share it."""
 
-    def __init__(self, spec: _Spec, config: Any, seed: int, terminal: int) -> None:
+    def __init__(self, spec: _Spec, config: Any, mode: str, seed: int, terminal: int) -> None:
         self.spec = spec
         self.terminal = terminal
         self.module = spec.module
         self.config = config
-        self.codec = spec.module.Codec(config)
+        self.codec = (
+            spec.module.Codec(config, fantasyland=mode)
+            if spec.key == "ofc"
+            else (spec.module.Codec(config))
+        )
+        self.per_card = bool(spec.key == "ofc" and self.codec.card_ids)
         self.players: int = config.players
         self.rng = random.Random(seed)
+
+    def choosing(self, state: Any) -> bool:
+        """Whether the seat to act sets a fantasyland board card by card now."""
+        return self.per_card and bool(state.in_fantasyland_turn)
+
+    def record(self, state: Any, pending: tuple[int, ...], seat: int) -> dict[str, Any]:
+        """The seat's observation record, with its own per-card choices so far if it has any."""
+        record = _record(self.module, self.module.observe(state, seat))
+        if pending and seat == state.to_act:
+            record["pending"] = list(pending)
+        return record
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
         return self
@@ -312,22 +346,36 @@ def _change(previous: Mapping[str, Any] | None, record: Mapping[str, Any]) -> di
 class _Track:
     """The states since this state's start, and each seat's observation lines, filled lazily.
 
+    ``pending[i]`` holds the per-card fantasyland choices made so far in
+    ``states[i]`` (empty but in the middle of a per-card setting).
     ``lines[seat]`` holds one line per state in ``states`` (after what came
     before them) once ``done[seat]`` reaches ``len(states)``; ``records[seat]``
     is the seat's record of the last state with a line, for the next change.
     """
 
-    __slots__ = ("base", "done", "joined", "lines", "previous_scores", "records", "states")
+    __slots__ = (
+        "base",
+        "done",
+        "joined",
+        "lines",
+        "pending",
+        "previous_scores",
+        "records",
+        "states",
+    )
 
     def __init__(
         self,
         states: list[Any],
+        pending: list[tuple[int, ...]],
+        *,
         lines: list[list[str]],
         done: list[int],
         records: list[dict[str, Any] | None],
         scores: tuple[tuple[int, ...], tuple[int, ...]],
     ) -> None:
         self.states = states
+        self.pending = pending
         self.lines = lines
         self.done = done
         self.records = records
@@ -339,27 +387,30 @@ class _Track:
         """A track that starts at ``state``: returns and rewards count from its scores."""
         lines: list[list[str]] = [[] for _ in range(players)]
         scores = (state.scores, state.scores)
-        return cls([state], lines, [0] * players, [None] * players, scores)
+        return cls(
+            [state], [()], lines=lines, done=[0] * players, records=[None] * players, scores=scores
+        )
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Track:
         copy = _Track(
             list(self.states),
-            [list(lines) for lines in self.lines],
-            list(self.done),
-            list(self.records),
-            (self.base, self.previous_scores),
+            list(self.pending),
+            lines=[list(lines) for lines in self.lines],
+            done=list(self.done),
+            records=list(self.records),
+            scores=(self.base, self.previous_scores),
         )
         copy.joined = list(self.joined)
         return copy
 
-    def information_state(self, module: Any, seat: int) -> str:
+    def information_state(self, shared: _Shared, seat: int) -> str:
         lines = self.lines[seat]
         states = self.states
         done = self.done[seat]
         if done < len(states):
             record = self.records[seat]
-            for state in states[done:]:
-                current = _record(module, module.observe(state, seat))
+            for state, pending in zip(states[done:], self.pending[done:], strict=True):
+                current = shared.record(state, pending, seat)
                 lines.append(_text(_change(record, current)))
                 record = current
             self.records[seat] = record
@@ -416,9 +467,13 @@ class StateMethods:
         return int(state.to_act)
 
     def _legal_actions(self, player: int) -> list[int]:
-        state = self._tracked().states[-1]
+        track = self._tracked()
+        state = track.states[-1]
         shared = self._shared
-        return list(shared.codec.legal_ids(shared.module.observe(state, player)))
+        view = shared.module.observe(state, player)
+        if shared.choosing(state):
+            return list(shared.codec.fantasyland_step(view, track.pending[-1]).ids)
+        return list(shared.codec.legal_ids(view))
 
     def _apply_action(self, action: int) -> None:
         track = self._tracked()
@@ -427,20 +482,39 @@ class StateMethods:
         module = shared.module
         if state.is_over:
             raise tr.IllegalActionError(f"the game is over: action {action} cannot be applied")
-        move = shared.codec.decode(module.observe(state, state.to_act), int(action))
+        view = module.observe(state, state.to_act)
+        if shared.choosing(state):
+            pending = (*track.pending[-1], read_action_id(action))
+            step = shared.codec.fantasyland_step(view, pending)  # IllegalActionError if closed
+            track.previous_scores = state.scores
+            if step.place is None:
+                track.states.append(state)
+                track.pending.append(pending)
+            else:
+                track.states.append(module.apply(state, step.place))
+                track.pending.append(())
+            return
+        move = shared.codec.decode(view, int(action))
         track.previous_scores = state.scores
         track.states.append(module.apply_unchecked(state, move))
+        track.pending.append(())
 
     def _action_to_string(self, player: int, action: int) -> str:
-        state = self._tracked().states[-1]
+        track = self._tracked()
+        state = track.states[-1]
         shared = self._shared
         if player == state.to_act:
+            view = shared.module.observe(state, player)
             try:
-                move = shared.codec.decode(shared.module.observe(state, player), int(action))
+                if shared.choosing(state):
+                    step = shared.codec.fantasyland_step(view, track.pending[-1])
+                    if action in step.ids:
+                        slot = action - shared.codec.card_ids.start
+                        return f"{step.card} to the {CARD_CHOICES[slot]} (id {action})"
+                else:
+                    return f"{shared.codec.decode(view, int(action))} (id {action})"
             except tr.RulesError:
                 pass
-            else:
-                return f"{move} (id {action})"
         return f"id {action}"
 
     def is_terminal(self) -> bool:
@@ -457,7 +531,11 @@ class StateMethods:
         return [float(now - then) for now, then in zip(scores, track.previous_scores, strict=True)]
 
     def __str__(self) -> str:
-        return _text(self._shared.module.to_dict(self._tracked().states[-1]))
+        track = self._tracked()
+        record = self._shared.module.to_dict(track.states[-1])
+        if track.pending[-1]:
+            record["pending"] = list(track.pending[-1])
+        return _text(record)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state that ``player_id`` cannot tell from this one, the unseen cards dealt anew.
@@ -472,9 +550,18 @@ class StateMethods:
         track = self._tracked()
         shared = self._shared
         module = shared.module
-        track.information_state(module, player)
+        track.information_state(shared, player)
         seed = int(float(probability_sampler()) * _SAMPLER_SCALE)
-        world = module.determinize(module.observe(track.states[-1], player), random.Random(seed))
+        rng = random.Random(seed)
+        state = track.states[-1]
+        world = module.determinize(module.observe(state, player), rng)
+        pending = track.pending[-1]
+        if pending and player != state.to_act:  # choices as many, of the cards dealt here
+            view = module.observe(world, world.to_act)
+            pending = ()
+            for _ in track.pending[-1]:
+                ids = shared.codec.fantasyland_step(view, pending).ids
+                pending = (*pending, rng.choice(ids))
         lines: list[list[str]] = [[RESAMPLED] for _ in range(shared.players)]
         done = [0] * shared.players
         records: list[dict[str, Any] | None] = [None] * shared.players
@@ -483,27 +570,33 @@ class StateMethods:
         records[player] = track.records[player]
         resampled = self.get_game().new_initial_state()
         scores = (track.base, track.previous_scores)
-        resampled._track = _Track([world], lines, done, records, scores)
+        resampled._track = _Track(
+            [world], [pending], lines=lines, done=done, records=records, scores=scores
+        )
         return resampled
 
     # what the observer reads
 
     def information_state_text(self, player: int) -> str:
         """The seat's observations so far, one line each: the first in full, then what changed."""
-        return self._tracked().information_state(self._shared.module, player)
+        return self._tracked().information_state(self._shared, player)
 
     def observation_text(self, player: int) -> str:
         """The seat's current observation record as compact JSON (without the config)."""
-        shared = self._shared
-        view = shared.module.observe(self._tracked().states[-1], player)
-        return _text(_record(shared.module, view))
+        track = self._tracked()
+        return _text(self._shared.record(track.states[-1], track.pending[-1], player))
 
     def observation_bytes(self, player: int) -> bytes:
-        """The codec's observation vector of the seat."""
+        """The codec's observation vector of the seat (with its per-card choices so far)."""
+        track = self._tracked()
+        state = track.states[-1]
         shared = self._shared
-        data: bytes = shared.codec.observation(
-            shared.module.observe(self._tracked().states[-1], player)
-        )
+        view = shared.module.observe(state, player)
+        data: bytes
+        if player == state.to_act and shared.choosing(state):
+            data = shared.codec.fantasyland_step(view, track.pending[-1]).observation
+        else:
+            data = shared.codec.observation(view)
         return data
 
 
@@ -601,19 +694,23 @@ class GameMethods:
         return TablerulesObserver(self.shared, iig_obs_type, params or {})
 
 
-def _game_info(pyspiel: Any, key: str, config: Any) -> Any:
-    """The ``pyspiel.GameInfo`` of game ``key`` with ``config``: sizes and true bounds."""
-    spec = _SPECS[key]
+def _game_info(pyspiel: Any, shared: _Shared) -> Any:
+    """The ``pyspiel.GameInfo`` of a game: sizes and true bounds."""
+    spec = shared.spec
+    config = shared.config
     rounds = config.max_rounds
     low, high = spec.bounds(config, rounds)
+    round_length = spec.round_length(config)
+    if shared.per_card:  # a fantasyland turn takes a decision per card
+        round_length = config.players * max(config.streets, _ofc_fantasyland_most(config))
     return pyspiel.GameInfo(
-        num_distinct_actions=spec.module.Codec(config).num_actions,
+        num_distinct_actions=shared.codec.num_actions,
         max_chance_outcomes=0,
         num_players=config.players,
         min_utility=low,
         max_utility=high,
         utility_sum=0.0 if spec.zero_sum else None,
-        max_game_length=rounds * spec.round_length(config),
+        max_game_length=rounds * round_length,
     )
 
 
@@ -639,10 +736,9 @@ def game_classes() -> dict[str, Any]:
             def __init__(self, params: Mapping[str, Any] | None = None) -> None:
                 params = dict(params or {})
                 config, seed = _read_config(key, params)
-                pyspiel.Game.__init__(
-                    self, game_type(key), _game_info(pyspiel, key, config), params
-                )
-                self.shared = _Shared(_SPECS[key], config, seed, terminal)
+                shared = _Shared(_SPECS[key], config, _read_mode(key, params), seed, terminal)
+                pyspiel.Game.__init__(self, game_type(key), _game_info(pyspiel, shared), params)
+                self.shared = shared
 
         TablerulesGame.__name__ = TablerulesGame.__qualname__ = f"{key.capitalize()}Game"
         return TablerulesGame
