@@ -99,7 +99,7 @@ def _mentok_bounds(config: Any, rounds: int) -> tuple[float, float]:
     return float(rounds * tr.mentok.scoring.CHEAT_PENALTY), float(rounds * _MENTOK_ROUND_MAX)
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class _Spec:
     """How one tablerules game becomes an OpenSpiel game."""
 
@@ -124,33 +124,33 @@ class _Spec:
 
 _SPECS: Final = {
     "ofc": _Spec(
-        "ofc",
-        "tablerules Open Face Chinese Poker",
-        "ZERO_SUM",
-        2,
-        4,
-        _ofc_round_length,
-        _ofc_bounds,
+        key="ofc",
+        long_name="tablerules Open Face Chinese Poker",
+        utility="ZERO_SUM",
+        min_players=2,
+        max_players=4,
+        round_length=_ofc_round_length,
+        bounds=_ofc_bounds,
         zero_sum=True,
     ),
     "mock": _Spec(
-        "mock",
-        "tablerules Mock",
-        "GENERAL_SUM",
-        3,
-        10,
-        _mock_round_length,
-        _mock_bounds,
+        key="mock",
+        long_name="tablerules Mock",
+        utility="GENERAL_SUM",
+        min_players=3,
+        max_players=10,
+        round_length=_mock_round_length,
+        bounds=_mock_bounds,
         zero_sum=False,
     ),
     "mentok": _Spec(
-        "mentok",
-        "tablerules Mentok",
-        "GENERAL_SUM",
-        2,
-        10,
-        _mentok_round_length,
-        _mentok_bounds,
+        key="mentok",
+        long_name="tablerules Mentok",
+        utility="GENERAL_SUM",
+        min_players=2,
+        max_players=10,
+        round_length=_mentok_round_length,
+        bounds=_mentok_bounds,
         zero_sum=False,
     ),
 }
@@ -256,16 +256,13 @@ def game_type(key: str) -> Any:
 class _Shared:
     """The game module, config, codec and deal stream; copies of a state share it."""
 
-    def __init__(self, spec: _Spec, config: Any, mode: str, seed: int, terminal: int) -> None:
+    def __init__(self, spec: _Spec, config: Any, *, mode: str, seed: int, terminal: int) -> None:
         self.spec = spec
         self.terminal = terminal
         self.module = spec.module
         self.config = config
-        self.codec = (
-            spec.module.Codec(config, fantasyland=mode)
-            if spec.key == "ofc"
-            else (spec.module.Codec(config))
-        )
+        options = {"fantasyland": mode} if spec.key == "ofc" else {}
+        self.codec = spec.module.Codec(config, **options)
         self.per_card = bool(spec.key == "ofc" and self.codec.card_ids)
         self.players: int = config.players
         self.rng = random.Random(seed)
@@ -315,6 +312,10 @@ def _record(module: Any, view: Any) -> dict[str, Any]:
     return record
 
 
+_MISSING: Final = object()
+"""A key absent from the previous record."""
+
+
 def _text(record: Mapping[str, Any]) -> str:
     return json.dumps(record, sort_keys=True, separators=(",", ":"))
 
@@ -330,7 +331,7 @@ def _change(previous: Mapping[str, Any] | None, record: Mapping[str, Any]) -> di
         return dict(record)
     change: dict[str, Any] = {}
     for name, value in record.items():
-        old = previous.get(name, change)
+        old = previous.get(name, _MISSING)
         if old == value:
             continue
         if isinstance(value, list) and isinstance(old, list) and value[: len(old)] == old:
@@ -346,8 +347,8 @@ def _change(previous: Mapping[str, Any] | None, record: Mapping[str, Any]) -> di
 class _Track:
     """The states since this state's start, and each seat's observation lines, filled lazily.
 
-    ``pending[i]`` holds the per-card fantasyland choices made so far in
-    ``states[i]`` (empty but in the middle of a per-card setting).
+    ``pending[i]`` holds the per-card fantasyland choices made by step ``i``
+    (empty except in the middle of a per-card setting, when ``states`` repeats).
     ``lines[seat]`` holds one line per state in ``states`` (after what came
     before them) once ``done[seat]`` reaches ``len(states)``; ``records[seat]``
     is the seat's record of the last state with a line, for the next change.
@@ -556,7 +557,7 @@ class StateMethods:
         state = track.states[-1]
         world = module.determinize(module.observe(state, player), rng)
         pending = track.pending[-1]
-        if pending and player != state.to_act:  # choices as many, of the cards dealt here
+        if pending and player != state.to_act:  # as many choices, at random, for the hand dealt
             view = module.observe(world, world.to_act)
             pending = ()
             for _ in track.pending[-1]:
@@ -736,7 +737,8 @@ def game_classes() -> dict[str, Any]:
             def __init__(self, params: Mapping[str, Any] | None = None) -> None:
                 params = dict(params or {})
                 config, seed = _read_config(key, params)
-                shared = _Shared(_SPECS[key], config, _read_mode(key, params), seed, terminal)
+                mode = _read_mode(key, params)
+                shared = _Shared(_SPECS[key], config, mode=mode, seed=seed, terminal=terminal)
                 pyspiel.Game.__init__(self, game_type(key), _game_info(pyspiel, shared), params)
                 self.shared = shared
 
