@@ -20,9 +20,9 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from itertools import compress
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -145,12 +145,83 @@ def hand_constraints(
     return excluded, required
 
 
+class _Draws:
+    """``rng.choice``, ``rng.sample`` and ``rng.shuffle``, drawing exactly as they do.
+
+    For a generator whose ``_randbelow`` draws with ``getrandbits`` (every
+    :class:`random.Random` that does not replace ``random()`` alone), the
+    draws are made here with the same calls to ``getrandbits``, without the
+    two Python calls each of :mod:`random`'s draws makes; the results are the
+    same, draw for draw (CPython 3.10 to 3.13 share these algorithms).
+    Other generators keep their own methods.
+    """
+
+    __slots__ = ("choice", "random", "sample", "shuffle")
+
+    def __init__(self, rng: random.Random) -> None:
+        self.random = rng.random
+        if getattr(type(rng), "_randbelow", None) is not _RANDBELOW_WITH_BITS:
+            self.choice: Callable[[Sequence[int]], int] = rng.choice
+            self.sample: Callable[[Sequence[int], int], list[int]] = rng.sample
+            self.shuffle: Callable[[MutableSequence[Any]], None] = rng.shuffle
+            return
+        bits = rng.getrandbits
+
+        def choice(seq: Sequence[int]) -> int:
+            n = len(seq)
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            return seq[r]
+
+        def sample(population: Sequence[int], k: int) -> list[int]:
+            n = len(population)
+            if k > 5 or not 0 <= k <= n:  # random.sample's larger sets, or its error
+                return rng.sample(population, k)
+            result = [0] * k
+            if n <= 21:  # random.sample's list of the population
+                pool = list(population)
+                for i in range(k):
+                    m = n - i
+                    size = m.bit_length()
+                    j = bits(size)
+                    while j >= m:
+                        j = bits(size)
+                    result[i] = pool[j]
+                    pool[j] = pool[m - 1]
+                return result
+            size = n.bit_length()
+            selected: set[int] = set()
+            for i in range(k):  # random.sample's set of the places picked
+                j = bits(size)
+                while j >= n or j in selected:
+                    j = bits(size)
+                selected.add(j)
+                result[i] = population[j]
+            return result
+
+        def shuffle(x: MutableSequence[Any]) -> None:
+            for i in range(len(x) - 1, 0, -1):
+                m = i + 1
+                size = m.bit_length()
+                j = bits(size)
+                while j >= m:
+                    j = bits(size)
+                x[i], x[j] = x[j], x[i]
+
+        self.choice, self.sample, self.shuffle = choice, sample, shuffle
+
+
+_RANDBELOW_WITH_BITS: Final = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+
+
 def _sample_hand(pool: Sequence[Card], need: _Need, rng: random.Random) -> list[int] | None:
     """Indices into ``pool`` of a hand drawn uniformly among those meeting ``need``.
 
     :func:`_sample_places` on the pool's card indices: see there.
     """
-    return _sample_places(_indices(pool), need, rng)
+    return _sample_places(_indices(pool), need, _Draws(rng))
 
 
 def _indices(cards: Sequence[Card]) -> bytes:
@@ -158,7 +229,7 @@ def _indices(cards: Sequence[Card]) -> bytes:
     return bytes(map(_INDEX.__getitem__, cards))
 
 
-def _sample_places(pool: bytes, need: _Need, rng: random.Random) -> list[int] | None:
+def _sample_places(pool: bytes | bytearray, need: _Need, draws: _Draws) -> list[int] | None:
     """Places in ``pool`` (card indices) of a hand drawn uniformly among those meeting ``need``.
 
     None if no such hand exists in ``pool``. Each required rank is forced with
@@ -175,38 +246,44 @@ def _sample_places(pool: bytes, need: _Need, rng: random.Random) -> list[int] | 
         allowed = places
     if len(allowed) < size or len(required) > size:
         return None
-    if not required:
-        return rng.sample(allowed, size)
+    tables = need.is_required
+    if not tables:
+        return draws.sample(allowed, size)
     if need.clash:
         return None  # no allowed card is of that required rank
     # every card of a required rank is allowed, so its places in the pool are its bucket
-    buckets = [list(compress(places, pool.translate(table))) for table in need.is_required]
+    buckets = [list(compress(places, pool.translate(table))) for table in tables]
     if not all(buckets):
         return None
-    choice, sample = rng.choice, rng.sample
+    choice, sample = draws.choice, draws.sample
+    free = size - len(buckets)
+    # with one card of each required rank in the pool, every hand is reached one way
+    unique = all(len(bucket) == 1 for bucket in buckets)
     hand: list[int] = []
     for _ in range(_TRIES):
         forced = [choice(bucket) for bucket in buckets]
         rest = list(allowed)
         for i in forced:
             rest.remove(i)
-        hand = forced + sample(rest, size - len(forced))
-        ways = 1
-        for table in need.is_required:
-            ways *= sum([table[pool[i]] for i in hand])
-        if ways == 1 or rng.random() * ways < 1:
+        hand = forced + sample(rest, free)
+        if unique:
             break
-    rng.shuffle(hand)
+        cards = bytes([pool[i] for i in hand])
+        ways = 1
+        for table in tables:
+            ways *= cards.translate(table).count(1)
+        if ways == 1 or draws.random() * ways < 1:
+            break
+    draws.shuffle(hand)
     return hand
 
 
-def _take(pool: bytes, places: list[int]) -> tuple[bytes, bytes]:
-    """The cards at ``places`` and the pool without them."""
-    hand = bytes([pool[i] for i in places])
-    rest = bytearray(pool)
+def _take(pool: bytearray, places: list[int]) -> bytes:
+    """The cards at ``places``, taken out of ``pool``."""
+    hand = bytes(map(pool.__getitem__, places))
     for i in sorted(places, reverse=True):
-        del rest[i]
-    return hand, bytes(rest)
+        del pool[i]
+    return hand
 
 
 def _deal_constrained(
@@ -217,7 +294,7 @@ def _deal_constrained(
     ``pool`` holds the unseen cards, or their indices in FULL_DECK as bytes.
     """
     indices = pool if isinstance(pool, bytes) else _indices(pool)
-    dealt = _deal_places(indices, needs, rng)
+    dealt = _deal_places(indices, needs, _Draws(rng))
     return None if dealt is None else _as_cards(dealt)
 
 
@@ -231,25 +308,26 @@ def _as_cards(
 
 
 def _deal_places(
-    pool: bytes, needs: list[_Need], rng: random.Random
+    cards: bytes, needs: list[_Need], draws: _Draws
 ) -> tuple[dict[int, bytes], bytes] | None:
     """:func:`_deal_constrained` on card indices."""
     hands: dict[int, bytes] = {}
+    pool = bytearray(cards)
     for need in needs:
-        places = _sample_places(pool, need, rng)
+        places = _sample_places(pool, need, draws)
         if places is None:
             return None
-        hands[need.seat], pool = _take(pool, places)
+        hands[need.seat] = _take(pool, places)
     if len(needs) > 1:
         # One sweep of Gibbs sampling: redraw each hand from its own cards plus
         # the free ones, given the other constrained hands. This washes out most
         # of the bias of dealing the hands in a fixed order.
         for need in needs:
-            both = hands[need.seat] + pool
-            places = _sample_places(both, need, rng)
+            pool[:0] = hands[need.seat]
+            places = _sample_places(pool, need, draws)
             assert places is not None  # its current hand is one answer
-            hands[need.seat], pool = _take(both, places)
-    return hands, pool
+            hands[need.seat] = _take(pool, places)
+    return hands, bytes(pool)
 
 
 def _search(
@@ -320,6 +398,31 @@ def _cheat_flags(
     return tuple(events)
 
 
+_TWICE: Final = _table([False] * 2 + [True] * 254)
+"""A translate table: 1 for the bytes 2 and up (cards left twice), else 0."""
+
+
+def _unseen_indices(observation: Observation) -> bytes | None:
+    """``observation.unseen_cards`` as card indices (bytes), in the same order.
+
+    None if a card shows up more often than the decks hold: then the
+    property says what it makes of that.
+    """
+    left = bytearray([observation.config.decks]) * 52
+    index = _INDEX
+    try:
+        for card in observation.hand:
+            left[index[card]] -= 1
+        for seat_tables in observation.tables:
+            for cards in seat_tables:
+                for card in cards:
+                    left[index[card]] -= 1
+    except ValueError:  # below 0
+        return None
+    places = range(52)
+    return bytes(compress(places, left)) + bytes(compress(places, left.translate(_TWICE)))
+
+
 def determinize(observation: Observation, rng: random.Random) -> State:
     """A full state the observer cannot tell from the real one, unknown cards dealt by ``rng``.
 
@@ -370,7 +473,8 @@ def determinize(observation: Observation, rng: random.Random) -> State:
             hands[other] = summary.hands[other]
         else:
             hidden.append(other)
-    pool = list(observation.unseen_cards)
+    unseen = None if over else _unseen_indices(observation)
+    pool = list(observation.unseen_cards if unseen is None else map(FULL_DECK.__getitem__, unseen))
     if over:
         # The other hands are revealed in the summary: only the deck is unseen.
         # (Drop the last copy, so two-deck pools keep first copies first.)
@@ -399,7 +503,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     )
     dealt: tuple[dict[int, tuple[Card, ...]], list[Card]] | None
     if constrained:
-        indices = _indices(pool)
+        indices = _indices(pool) if unseen is None else unseen
         for _ in range(_TRIES):
             dealt = _deal_constrained(indices, constrained, rng)
             if dealt is not None:
@@ -414,7 +518,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         fixed, pool = dealt
         for other, hand in fixed.items():
             hands[other] = hand
-    rng.shuffle(pool)
+    _Draws(rng).shuffle(pool)
     for need in needs:
         if need.excluded or need.required:
             continue
