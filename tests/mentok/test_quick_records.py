@@ -57,7 +57,7 @@ def test_mutated_records_get_the_careful_readers_answer(chunk: int) -> None:
         rng = random.Random(case)
         record = copy.deepcopy(pool[rng.randrange(len(pool))])
         done = mutate(record, rng)
-        expected = careful(copy.deepcopy(record))
+        expected = careful(record)  # readers never change their input
         assert quick(record) == expected, (case, done)
         outcomes.add(type(expected))
     assert outcomes == {str, mentok.State}

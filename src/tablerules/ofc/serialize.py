@@ -11,11 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablerules._common import (
+    CARD_OF_TEXT,
     Json,
     bool_item,
     check_type,
+    fast_init,
     int_item,
     parse_card_field,
+    quick_config,
     read_cards,
     read_header,
     read_int,
@@ -27,12 +30,13 @@ from tablerules._common import (
     write_cards,
     write_header,
 )
-from tablerules.errors import CardError, StateError, show
-from tablerules.ofc.board import Board
+from tablerules.cards import Card
+from tablerules.errors import MAX_INT_BITS, CardError, StateError, show
+from tablerules.ofc.board import ROW_SIZES, Board, make_board
 from tablerules.ofc.config import Config
 from tablerules.ofc.rules import make_state
 from tablerules.ofc.state import RoundSummary, State
-from tablerules.ofc.validate import check_state
+from tablerules.ofc.validate import check_read_state, check_state
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -172,12 +176,23 @@ def from_dict(data: Mapping[str, object]) -> State:
     ...
     tablerules.errors.StateError: seat 1 has 0 cards placed, 0 discarded and 5 in hand, ...
     """
+    state = _quick_state(data)
+    if state is not None:
+        check_read_state(state)
+        return state
+    state = _careful_state(data)
+    check_state(state)
+    return state
+
+
+def _careful_state(data: Mapping[str, object]) -> State:
+    """The state a record holds, every field read with checks that name what is wrong."""
     record, header = read_header(data, GAME, VERSION, Config)
     _only(record, _STATE_FIELDS, "state")
     config: Config = header.config
     players = config.players
     winners = read_list(record, "winners", "state")
-    state = make_state(
+    return make_state(
         config=config,
         seed=header.seed,
         round=header.round,
@@ -195,5 +210,132 @@ def from_dict(data: Mapping[str, object]) -> State:
         ),
         last_round=read_summary(record, "state", players),
     )
-    check_state(state)
-    return state
+
+
+# --- the quick reader ----------------------------------------------------------------
+#
+# Records as to_dict writes them are read by straight-line code: exact types,
+# card text split on single spaces. Anything else (or anything wrong) makes it
+# give up with None, and the careful reader above reads the record again and
+# names the problem; both make equal states of the records the quick one reads.
+
+_make_summary = fast_init(RoundSummary)
+_card = CARD_OF_TEXT.__getitem__
+_TOP, _MIDDLE, _BOTTOM = ROW_SIZES
+
+
+class _UnusualError(Exception):
+    """A record the quick reader leaves to the careful one."""
+
+
+def _cards(text: object) -> tuple[Card, ...]:
+    if type(text) is not str:
+        raise _UnusualError
+    return tuple(map(_card, text.split(" "))) if text else ()
+
+
+def _row(text: object, size: int) -> tuple[Card, ...]:
+    row = _cards(text)
+    if len(row) > size:
+        raise _UnusualError
+    return tuple(sorted(row))
+
+
+def _board(raw: object) -> Board:
+    if type(raw) is not dict or raw.keys() != _BOARD_FIELDS:
+        raise _UnusualError
+    top = _row(raw["top"], _TOP)
+    middle = _row(raw["middle"], _MIDDLE)
+    bottom = _row(raw["bottom"], _BOTTOM)
+    if len({*top, *middle, *bottom}) != len(top) + len(middle) + len(bottom):
+        raise _UnusualError  # a card twice on the board
+    return make_board(top=top, middle=middle, bottom=bottom)
+
+
+def _per_seat(raw: object, players: int) -> list[object]:
+    if type(raw) is not list or len(raw) != players:
+        raise _UnusualError
+    return raw
+
+
+def _ints(raw: object, players: int) -> tuple[int, ...]:
+    for value in _per_seat(raw, players):
+        if type(value) is not int or value.bit_length() > MAX_INT_BITS:
+            raise _UnusualError
+    return tuple(raw)  # type: ignore[arg-type]
+
+
+def _int(value: object) -> int:
+    if type(value) is not int or value < 0 or value.bit_length() > MAX_INT_BITS:
+        raise _UnusualError
+    return value
+
+
+def _summary(raw: object, players: int) -> RoundSummary | None:
+    if raw is None:
+        return None
+    if type(raw) is not dict or raw.keys() != _SUMMARY_FIELDS:
+        raise _UnusualError
+    fouled: list[bool] = []
+    for flag in _per_seat(raw["fouled"], players):
+        if type(flag) is not bool:
+            raise _UnusualError
+        fouled.append(flag)
+    royalties: list[tuple[int, int, int]] = []
+    for row in _per_seat(raw["royalties"], players):
+        top, middle, bottom = _ints(row, 3)
+        royalties.append((top, middle, bottom))
+    return _make_summary(
+        round=_int(raw["round"]),
+        boards=tuple(map(_board, _per_seat(raw["boards"], players))),
+        fouled=tuple(fouled),
+        royalties=tuple(royalties),
+        points=_ints(raw["points"], players),
+        fantasyland=_ints(raw["fantasyland"], players),
+        next_fantasyland=_ints(raw["next_fantasyland"], players),
+    )
+
+
+def _quick_state(data: object) -> State | None:
+    """The state of a record exactly as :func:`to_dict` writes it, or None to read it carefully.
+
+    The state is well formed (every field of its kind, one entry per seat),
+    as :func:`~tablerules.ofc.validate.check_read_state` expects.
+    """
+    if type(data) is not dict or data.keys() != _STATE_FIELDS:
+        return None
+    version = data["version"]
+    if data["game"] != GAME or type(version) is not int or version != VERSION:
+        return None
+    config = quick_config(data["config"], Config)
+    if config is None:
+        return None
+    players = config.players
+    to_act, winners = data["to_act"], data["winners"]
+    if to_act is not None and (type(to_act) is not int or not 0 <= to_act < players):
+        return None
+    if type(winners) is not list or not all(
+        type(seat) is int and 0 <= seat < players for seat in winners
+    ):
+        return None
+    try:
+        seed = data["seed"]
+        if type(seed) is not int or seed.bit_length() > MAX_INT_BITS:
+            return None
+        return make_state(
+            config=config,
+            seed=seed,
+            round=_int(data["round"]),
+            scores=_ints(data["scores"], players),
+            boards=tuple(map(_board, _per_seat(data["boards"], players))),
+            hands=tuple(map(_cards, _per_seat(data["hands"], players))),
+            discards=tuple(map(_cards, _per_seat(data["discards"], players))),
+            deck=_cards(data["deck"]),
+            fantasyland=_ints(data["fantasyland"], players),
+            to_act=to_act,
+            street=_int(data["street"]),
+            winners=tuple(winners),
+            last_round=_summary(data["last_round"], players),
+        )
+    except (_UnusualError, KeyError, TypeError):
+        return None
