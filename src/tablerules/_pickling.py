@@ -81,22 +81,30 @@ def split(cards: tuple[Card, ...], sizes: Iterable[int]) -> list[tuple[Card, ...
 _GETTERS: dict[type, Callable[[Any], tuple[object, ...]]] = {}
 _MAKERS: dict[type, Callable[..., Any]] = {}
 _CONFIGS: dict[tuple[type, tuple[object, ...]], Any] = {}
+_FIELDS: dict[int, tuple[object, tuple[object, ...]]] = {}
 _MAX_CONFIGS: Final = 1024
 
 
 def config_fields(config: object) -> tuple[object, ...]:
-    """A config's attrs fields, in order, as one tuple.
+    """A config's attrs fields, in order, as one tuple (remembered per config object).
 
     >>> import tablerules.mock as mock
     >>> config_fields(mock.Config(players=3))
     (3, 50, 'share', None, None)
     """
+    entry = _FIELDS.get(id(config))
+    if entry is not None and entry[0] is config:
+        return entry[1]
     getter = _GETTERS.get(type(config))
     if getter is None:
         names = [field.name for field in attrs.fields(type(config))]  # type: ignore[arg-type]
         getter = operator.attrgetter(*names)
         _GETTERS[type(config)] = getter
-    return getter(config)
+    fields = getter(config)
+    if len(_FIELDS) >= _MAX_CONFIGS:
+        _FIELDS.clear()
+    _FIELDS[id(config)] = (config, fields)  # holding the config keeps its id from being reused
+    return fields
 
 
 def config_from_fields(config_class: type[_T], fields: tuple[object, ...]) -> _T:
@@ -122,4 +130,43 @@ def config_from_fields(config_class: type[_T], fields: tuple[object, ...]) -> _T
             _CONFIGS.clear()
         _CONFIGS[key] = config
     result: _T = config
+    return result
+
+
+_REDUCED: dict[int, tuple[object, tuple[object, ...]]] = {}
+_REBUILT: dict[tuple[object, ...], object] = {}
+_MAX_SHARED: Final = 512
+
+
+def shared_reduce(value: _T, reduce: Callable[[_T], tuple[object, ...]]) -> tuple[object, ...]:
+    """``reduce(value)``, made once per object while it is in use.
+
+    For values many others share, such as a round's summary, which every
+    state of the next round holds: pickling those states writes it again and
+    again. The memo holds the value itself, so its ``id`` is not reused while
+    the entry lives.
+    """
+    entry = _REDUCED.get(id(value))
+    if entry is not None and entry[0] is value:
+        return entry[1]
+    reduced = reduce(value)
+    if len(_REDUCED) >= _MAX_SHARED:
+        _REDUCED.clear()
+    _REDUCED[id(value)] = (value, reduced)
+    return reduced
+
+
+def shared_rebuild(build: Callable[..., _T], *args: object) -> _T:
+    """``build(*args)``, one object for equal arguments while it is in use (see above).
+
+    Values rebuilt this way are immutable, so equal pickles may share one.
+    """
+    key = (build, *args)
+    value = _REBUILT.get(key)
+    if value is None:
+        value = build(*args)
+        if len(_REBUILT) >= _MAX_SHARED:
+            _REBUILT.clear()
+        _REBUILT[key] = value
+    result: _T = value  # type: ignore[assignment]
     return result

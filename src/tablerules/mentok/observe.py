@@ -45,9 +45,11 @@ from tablerules.mentok.state import (
     RoundSummary,
     State,
     TableFacts,
-    read_history,
+    read_history_codes,
     read_tables,
-    write_history,
+    summary_args,
+    summary_from_args,
+    write_history_codes,
     write_tables,
 )
 
@@ -167,7 +169,7 @@ class Observation(TableFacts):
         layout = [*self.hand_sizes, self.cheated, _OPTIONAL_BOOL[self.choice]]
         cards = list(self.hand)
         write_tables(self.tables, self.chosen, self.stood, layout, cards)
-        write_history(self.history, layout, cards)
+        write_history_codes(self.history, layout)
         numbers = (self.seat, self.round, self.to_act, self.deck_size, *self.scores, *self.winners)
         return (
             _observation_from_pickle,
@@ -176,7 +178,7 @@ class Observation(TableFacts):
                 numbers,
                 card_bytes(cards),
                 bytes(layout),
-                self.last_round,
+                summary_args(self.last_round),
             ),
         )
 
@@ -201,7 +203,7 @@ def _observation_from_pickle(
     numbers: tuple[int, ...],
     blob: bytes,
     layout: bytes,
-    last_round: RoundSummary | None,
+    last_round: tuple[object, ...] | None,
 ) -> Observation:
     """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
     config = config_from_fields(Config, fields)
@@ -224,12 +226,12 @@ def _observation_from_pickle(
         stood=tuple(stood),  # type: ignore[arg-type]
         hand_sizes=hand_sizes,
         deck_size=numbers[3],
-        history=read_history(layout, at, cards, start),
+        history=read_history_codes(layout, at),
         cheated=bool(layout[players]),
         choice=_BOOL_OR_NONE[layout[players + 1]],
         chosen=tuple([bool(flag) for flag in chosen]),
         winners=numbers[4 + players :],
-        last_round=last_round,
+        last_round=summary_from_args(last_round),
     )
 
 

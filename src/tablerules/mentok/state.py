@@ -8,8 +8,15 @@ from typing import Final
 import attrs
 
 from tablerules._common import fast_init
-from tablerules._pickling import card_bytes, cards_of, config_fields, config_from_fields
-from tablerules.cards import Card, Rank, cards_text
+from tablerules._pickling import (
+    card_bytes,
+    cards_of,
+    config_fields,
+    config_from_fields,
+    shared_rebuild,
+    shared_reduce,
+)
+from tablerules.cards import FULL_DECK, Card, Rank, cards_text
 from tablerules.mentok.config import Config
 from tablerules.mentok.scoring import still_in_game, value_unchecked
 
@@ -139,11 +146,18 @@ class RoundSummary:
         return self.round % len(self.points)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle compactly: cards as bytes (see :mod:`tablerules._pickling`)."""
+        """Pickle compactly: cards as bytes (see :mod:`tablerules._pickling`).
+
+        Every state of the next round holds this summary: it is written once
+        per object, and equal pickles load as one object.
+        """
+        return shared_reduce(self, _reduce_summary)
+
+    def _reduce(self) -> tuple[object, ...]:
         layout = [self.abandoned, *map(len, self.hands)]
         cards = [card for hand in self.hands for card in hand]
         write_tables(self.tables, self.choices, self.cheated, layout, cards)
-        write_history(self.history, layout, cards)
+        write_history_codes(self.history, layout)
         numbers = (self.round, *self.points)
         return (_summary_from_pickle, (numbers, card_bytes(cards), bytes(layout)))
 
@@ -315,7 +329,7 @@ class State(TableFacts):
         write_tables(self.tables, self.choices, self.stood, layout, cards)
         layout.append(len(self.deck))
         cards += self.deck
-        write_history(self.history, layout, cards)
+        write_history_codes(self.history, layout)
         numbers = (self.seed, self.round, self.to_act, *self.scores, *self.winners)
         return (
             _state_from_pickle,
@@ -324,7 +338,7 @@ class State(TableFacts):
                 numbers,
                 card_bytes(cards),
                 bytes(layout),
-                self.last_round,
+                summary_args(self.last_round),
             ),
         )
 
@@ -408,61 +422,90 @@ def read_tables(
     return tables, choices, flags, at, start
 
 
-def write_history(history: tuple[Event, ...], codes: list[int], cards: list[Card]) -> None:
-    """Add a round's history to a pickle: codes per event, the melded cards apart.
+def write_history_codes(history: tuple[Event, ...], codes: list[int]) -> None:
+    """Add a round's history to a pickle's codes.
 
     An ask is written as its seat, target, rank and flags (hand, split,
-    given, no card, and the cheat flag as 0, 1 or 2 for ``None``); a stand
-    as 128 + its seat and the hand. :func:`read_history` reads it back.
+    given, no card, and the cheat flag as 0, 1 or 2 for ``None``), then the
+    card's index; a stand as 128 + its seat and the hand.
+    :func:`read_history_codes` reads it back.
+
+    >>> from tablerules import mentok
+    >>> state = mentok.apply(mentok.new_game(seed=3), mentok.Stand())
+    >>> codes = []
+    >>> write_history_codes(state.history, codes)
+    >>> read_history_codes(bytes(codes), 0) == state.history
+    True
     """
+    memo = _CODES
     for event in history:
-        if type(event) is AskRecord:
-            card = event.card
-            flags = (
-                event.hand + 2 * event.split + 4 * event.given + 16 * _OPTIONAL_BOOL[event.cheat]
-            )
-            if card is None:
-                flags += _NO_CARD
-            else:
-                cards.append(card)
-            codes += (event.seat, event.target, event.rank, flags)
-        else:
-            stand: StandRecord = event  # type: ignore[assignment]
-            codes += (_STAND + stand.seat, stand.hand)
+        entry = memo.get(id(event))
+        if entry is None or entry[0] is not event:
+            entry = (event, _event_codes(event))
+            if len(memo) >= _MAX_EVENTS:
+                memo.clear()
+            memo[id(event)] = entry  # holding the event keeps its id from being reused
+        codes += entry[1]
 
 
-def read_history(codes: bytes, at: int, cards: tuple[Card, ...], start: int) -> tuple[Event, ...]:
-    """The history :func:`write_history` wrote, from ``codes[at:]`` and ``cards[start:]``."""
+def _event_codes(event: Event) -> tuple[int, ...]:
+    """One event's codes (see :func:`write_history_codes`)."""
+    if type(event) is AskRecord:
+        card = event.card
+        flags = event.hand + 2 * event.split + 4 * event.given + 16 * _OPTIONAL_BOOL[event.cheat]
+        if card is None:
+            return (event.seat, event.target, event.rank, flags + _NO_CARD)
+        return (event.seat, event.target, event.rank, flags, _INDEX[card])
+    stand: StandRecord = event  # type: ignore[assignment]
+    return (_STAND + stand.seat, stand.hand)
+
+
+def read_history_codes(codes: bytes, at: int) -> tuple[Event, ...]:
+    """The history :func:`write_history_codes` wrote, from ``codes[at:]``.
+
+    Events are immutable and the states of a round share them, so equal
+    events load as one object (a memo of a few thousand).
+    """
     events: list[Event] = []
     append = events.append
     end = len(codes)
-    ranks = _RANKS
+    memo = _EVENTS
     while at < end:
-        code = codes[at]
-        if code >= _STAND:
-            append(_make_stand(seat=code - _STAND, hand=codes[at + 1]))
-            at += 2
-            continue
-        flags = codes[at + 3]
-        if flags & _NO_CARD:
-            card = None
-        else:
-            card = cards[start]
-            start += 1
-        append(
-            _make_ask(
-                seat=code,
-                target=codes[at + 1],
-                rank=ranks[codes[at + 2]],
-                hand=flags & 1,
-                split=bool(flags & 2),
-                given=bool(flags & 4),
-                card=card,
-                cheat=_BOOL_OR_NONE[flags >> 4],
-            )
-        )
-        at += 4
+        stop = at + 2 if codes[at] >= _STAND else at + (4 if codes[at + 3] & _NO_CARD else 5)
+        chunk = codes[at:stop]
+        event = memo.get(chunk)
+        if event is None:
+            event = _event(chunk)
+            if len(memo) >= _MAX_EVENTS:
+                memo.clear()
+            memo[chunk] = event
+        append(event)
+        at = stop
     return tuple(events)
+
+
+def _event(chunk: bytes) -> Event:
+    """The one event whose codes are ``chunk``."""
+    code = chunk[0]
+    if code >= _STAND:
+        return _make_stand(code - _STAND, chunk[1])
+    flags = chunk[3]
+    return _make_ask(
+        code,
+        chunk[1],
+        _RANKS[chunk[2]],
+        flags & 1,
+        bool(flags & 2),
+        bool(flags & 4),
+        None if flags & _NO_CARD else FULL_DECK[chunk[4]],
+        _BOOL_OR_NONE[flags >> 4],
+    )
+
+
+_EVENTS: Final[dict[bytes, Event]] = {}
+_CODES: Final[dict[int, tuple[Event, tuple[int, ...]]]] = {}
+_MAX_EVENTS: Final = 8192
+_INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
 
 
 def _hands(cards: tuple[Card, ...], sizes: bytes) -> tuple[tuple[tuple[Card, ...], ...], int]:
@@ -476,7 +519,16 @@ def _hands(cards: tuple[Card, ...], sizes: bytes) -> tuple[tuple[tuple[Card, ...
     return tuple(hands), start
 
 
+def _reduce_summary(summary: RoundSummary) -> tuple[object, ...]:
+    return summary._reduce()
+
+
 def _summary_from_pickle(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> RoundSummary:
+    """Rebuild a pickled round summary, unchecked (one object for equal pickles)."""
+    return shared_rebuild(_build_summary, numbers, blob, layout)
+
+
+def _build_summary(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> RoundSummary:
     """Rebuild a pickled round summary, unchecked."""
     players = len(numbers) - 1
     cards = cards_of(blob)
@@ -492,7 +544,7 @@ def _summary_from_pickle(numbers: tuple[int, ...], blob: bytes, layout: bytes) -
         choices=tuple(choices),
         cheated=tuple(cheated),  # type: ignore[arg-type]
         points=numbers[1:],
-        history=read_history(layout, at, cards, start),
+        history=read_history_codes(layout, at),
     )
 
 
@@ -501,7 +553,7 @@ def _state_from_pickle(
     numbers: tuple[int, ...],
     blob: bytes,
     layout: bytes,
-    last_round: RoundSummary | None,
+    last_round: tuple[object, ...] | None,
 ) -> State:
     """Rebuild a pickled state, unchecked (see ``State.__reduce__``)."""
     config = config_from_fields(Config, fields)
@@ -521,9 +573,26 @@ def _state_from_pickle(
         tables=tuple(tables),
         stood=tuple(stood),  # type: ignore[arg-type]
         deck=cards[start:deck_end],
-        history=read_history(layout, at + 1, cards, deck_end),
+        history=read_history_codes(layout, at + 1),
         choices=tuple(choices),
         to_act=numbers[2],
         winners=numbers[3 + players :],
-        last_round=last_round,
+        last_round=summary_from_args(last_round),
     )
+
+
+def summary_args(summary: RoundSummary | None) -> tuple[object, ...] | None:
+    """A summary's pickle arguments, for a state's or an observation's own pickle.
+
+    Inlined there, the summary costs no second global in the pickle.
+    """
+    if summary is None:
+        return None
+    return shared_reduce(summary, _reduce_summary)[1]  # type: ignore[return-value]
+
+
+def summary_from_args(args: tuple[object, ...] | None) -> RoundSummary | None:
+    """The summary whose :func:`summary_args` these are (one object for equal arguments)."""
+    if args is None:
+        return None
+    return shared_rebuild(_build_summary, *args)

@@ -45,6 +45,8 @@ from tablerules.mock.state import (
     opening_left,
     read_history,
     replay_public,
+    summary_args,
+    summary_from_args,
     write_history,
 )
 from tablerules.mock.validate import check_state
@@ -252,7 +254,7 @@ class Observation(TableFacts):
         layout += self.hand_sizes
         cards = [card for meld in melds for card in meld]
         cards += self.hand
-        write_history(self.history, layout, cards)
+        write_history(self.history, layout)
         return (
             _observation_from_pickle,
             (
@@ -260,7 +262,7 @@ class Observation(TableFacts):
                 (self.seat, self.round, self.to_act, self.deck_size, *self.scores),
                 card_bytes(cards),
                 bytes(layout),
-                self.last_round,
+                summary_args(self.last_round),
             ),
         )
 
@@ -273,32 +275,30 @@ def _observation_from_pickle(
     numbers: tuple[int, ...],
     blob: bytes,
     layout: bytes,
-    last_round: RoundSummary | None,
+    last_round: tuple[object, ...] | None,
 ) -> Observation:
     """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
     config = config_from_fields(Config, fields)
     players = config.players
     cards = cards_of(blob)
     sizes = 3 + 3 * players
-    seat = numbers[0]
-    hand_sizes = tuple(layout[3 + 2 * players : sizes])
-    parts = split(cards, (*layout[3 : 3 + players], hand_sizes[seat]))
-    return _make_observation(
-        seat=seat,
-        hand=parts[-2],
-        config=config,
-        round=numbers[1],
-        to_act=numbers[2],
-        step=STEPS[layout[0]],
-        opening_was_empty=bool(layout[1]),
-        pile_was_empty=bool(layout[2]),
-        finished=tuple([bool(flag) for flag in layout[3 + players : 3 + 2 * players]]),
-        melds=tuple(parts[:players]),
-        deck_size=numbers[3],
-        hand_sizes=hand_sizes,
-        scores=numbers[4:],
-        history=read_history(layout, sizes, cards, len(cards) - len(parts[-1])),
-        last_round=last_round,
+    parts = split(cards, layout[3 : 3 + players])
+    return _make_observation(  # the fields in order
+        numbers[0],
+        parts[-1],
+        config,
+        numbers[1],
+        numbers[2],
+        STEPS[layout[0]],
+        bool(layout[1]),
+        bool(layout[2]),
+        tuple(map(bool, layout[3 + players : 3 + 2 * players])),
+        tuple(parts[:players]),
+        numbers[3],
+        tuple(layout[3 + 2 * players : sizes]),
+        numbers[4:],
+        read_history(layout, sizes),
+        summary_from_args(last_round),
     )
 
 

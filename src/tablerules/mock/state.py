@@ -15,6 +15,7 @@ pile, the cards taken from it into each hand, the first complete hand).
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 import attrs
@@ -25,6 +26,8 @@ from tablerules._pickling import (
     cards_of,
     config_fields,
     config_from_fields,
+    shared_rebuild,
+    shared_reduce,
     split,
 )
 from tablerules.cards import FULL_DECK, Card, cards_text
@@ -324,7 +327,14 @@ class RoundSummary:
         return self.round % len(self.melds)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle compactly: cards as bytes (see :mod:`tablerules._pickling`)."""
+        """Pickle compactly: cards as bytes (see :mod:`tablerules._pickling`).
+
+        Every state of the next round holds this summary: it is written once
+        per object, and equal pickles load as one object.
+        """
+        return shared_reduce(self, _reduce_summary)
+
+    def _reduce(self) -> tuple[object, ...]:
         layout = [len(meld) for meld in self.melds]
         layout += self.hand_points
         layout += self.highest_hand
@@ -415,18 +425,19 @@ class State(TableFacts):
         >>> pickle.loads(pickle.dumps(state)) == state
         True
         """
-        hands, melds = self.hands, self.melds
-        layout = [STEP_CODES[self.step], self.opening_was_empty, self.pile_was_empty]
-        layout += map(len, hands)
-        layout += map(len, melds)
-        layout += self.finished
-        layout.append(len(self.discard_pile))
-        layout.append(len(self.deck))
-        cards = [card for hand in hands for card in hand]
-        cards += [card for meld in melds for card in meld]
-        cards += self.discard_pile
+        hands, melds, discard_pile = self.hands, self.melds, self.discard_pile
+        layout = [
+            STEP_CODES[self.step],
+            self.opening_was_empty,
+            self.pile_was_empty,
+            *map(len, hands),
+            *map(len, melds),
+            *self.finished,
+            len(discard_pile),
+        ]
+        cards = [*chain.from_iterable(hands), *chain.from_iterable(melds), *discard_pile]
         cards += self.deck
-        write_history(self.history, layout, cards)
+        write_history(self.history, layout)
         return (
             _state_from_pickle,
             (
@@ -434,7 +445,7 @@ class State(TableFacts):
                 (self.seed, self.round, self.to_act, *self.scores),
                 card_bytes(cards),
                 bytes(layout),
-                self.last_round,
+                summary_args(self.last_round),
             ),
         )
 
@@ -473,83 +484,120 @@ _FINISHED: Final = 16
 _SEAT_BITS: Final = 15
 
 
-def write_history(history: Sequence[Event], codes: list[int], cards: list[Card]) -> None:
-    """Add a round's history to a pickle: a code per event (its kind and seat), cards apart.
+def write_history(history: Sequence[Event], codes: list[int]) -> None:
+    """Add a round's history to a pickle's codes: per event its kind and seat, then its cards.
 
     :func:`read_history` reads it back.
 
     >>> import tablerules.mock as mock
     >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
     >>> state = mock.apply(state, mock.legal_actions(state)[0])
-    >>> codes, cards = [], []
-    >>> write_history(state.history, codes, cards)
-    >>> read_history(bytes(codes), 0, tuple(cards), 0) == state.history
+    >>> codes = []
+    >>> write_history(state.history, codes)
+    >>> read_history(bytes(codes), 0) == state.history
     True
     """
-    append = codes.append
+    memo = _CODES
     for event in history:
-        if type(event) is Drew:
-            card = event.card
-            if card is None:
-                append(_OTHER_DRAW + event.seat if event.from_discard else event.seat)
-            elif event.from_discard:
-                append(_DISCARD_DRAW + event.seat)
-                cards.append(card)
-            else:
-                append(_CARD_DRAW + event.seat)
-                cards.append(card)
-        else:
-            melded: Melded = event  # type: ignore[assignment]
-            codes += (
-                _MELDED + melded.seat + _FINISHED * melded.finished,
-                melded.drawn,
-                len(melded.cards),
-                len(melded.discards),
-            )
-            cards += melded.cards
-            cards += melded.discards
+        entry = memo.get(id(event))
+        if entry is None or entry[0] is not event:
+            entry = (event, _event_codes(event))
+            if len(memo) >= _MAX_EVENTS:
+                memo.clear()
+            memo[id(event)] = entry  # holding the event keeps its id from being reused
+        codes += entry[1]
 
 
-def read_history(codes: bytes, at: int, cards: tuple[Card, ...], start: int) -> tuple[Event, ...]:
-    """The history :func:`write_history` wrote, from ``codes[at:]`` and ``cards[start:]``."""
+def _event_codes(event: Event) -> tuple[int, ...]:
+    """One event's codes: its kind and seat, then its numbers and cards."""
+    index = _INDEX
+    if type(event) is Drew:
+        card = event.card
+        if card is None:
+            return (_OTHER_DRAW + event.seat if event.from_discard else event.seat,)
+        return ((_DISCARD_DRAW if event.from_discard else _CARD_DRAW) + event.seat, index[card])
+    melded: Melded = event  # type: ignore[assignment]
+    cards, discards = melded.cards, melded.discards
+    return (
+        _MELDED + melded.seat + _FINISHED * melded.finished,
+        melded.drawn,
+        len(cards),
+        len(discards),
+        *map(index.__getitem__, cards),
+        *map(index.__getitem__, discards),
+    )
+
+
+def read_history(codes: bytes, at: int) -> tuple[Event, ...]:
+    """The history :func:`write_history` wrote, from ``codes[at:]``.
+
+    Events are immutable and the states of a round share them, so equal
+    events load as one object (a memo of a few thousand).
+    """
     events: list[Event] = []
     append = events.append
     end = len(codes)
     pile_draws = PILE_DRAWS
+    memo = _EVENTS
     while at < end:
         code = codes[at]
         if code < _DISCARD_DRAW:
             append(pile_draws[code])
             at += 1
-        elif code >= _MELDED:
-            middle = start + codes[at + 2]
-            stop = middle + codes[at + 3]
-            append(
-                _make_melded(
-                    seat=code & _SEAT_BITS,
-                    cards=cards[start:middle],
-                    discards=cards[middle:stop],
-                    drawn=codes[at + 1],
-                    finished=code >= _MELDED + _FINISHED,
-                )
-            )
-            start = stop
-            at += 4
-        elif code < _CARD_DRAW:
-            append(_make_drew(seat=code - _DISCARD_DRAW, from_discard=True, card=cards[start]))
-            start += 1
-            at += 1
+            continue
+        if code >= _MELDED:
+            stop = at + 4 + codes[at + 2] + codes[at + 3]
         elif code < _OTHER_DRAW:
-            append(_make_drew(seat=code - _CARD_DRAW, from_discard=False, card=cards[start]))
-            start += 1
-            at += 1
+            stop = at + 2
         else:
-            append(_make_drew(seat=code - _OTHER_DRAW, from_discard=True, card=None))
-            at += 1
+            stop = at + 1
+        chunk = codes[at:stop]
+        event = memo.get(chunk)
+        if event is None:
+            event = _event(chunk)
+            if len(memo) >= _MAX_EVENTS:
+                memo.clear()
+            memo[chunk] = event
+        append(event)
+        at = stop
     return tuple(events)
 
 
+def _event(chunk: bytes) -> Event:
+    """The one event whose codes are ``chunk``."""
+    code = chunk[0]
+    if code >= _MELDED:
+        middle = 4 + chunk[2]
+        return _make_melded(
+            code & _SEAT_BITS,
+            tuple(map(_card_at, chunk[4:middle])),
+            tuple(map(_card_at, chunk[middle:])),
+            chunk[1],
+            code >= _MELDED + _FINISHED,
+        )
+    if code < _CARD_DRAW:
+        return _make_drew(code - _DISCARD_DRAW, True, _card_at(chunk[1]))
+    if code < _OTHER_DRAW:
+        return _make_drew(code - _CARD_DRAW, False, _card_at(chunk[1]))
+    return _make_drew(code - _OTHER_DRAW, True, None)
+
+
+_EVENTS: Final[dict[bytes, Event]] = {}
+_CODES: Final[dict[int, tuple[Event, tuple[int, ...]]]] = {}
+_MAX_EVENTS: Final = 8192
+_INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
+
+
+def _reduce_summary(summary: RoundSummary) -> tuple[object, ...]:
+    return summary._reduce()
+
+
 def _summary_from_pickle(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> RoundSummary:
+    """Rebuild a pickled round summary, unchecked (one object for equal pickles)."""
+    return shared_rebuild(_build_summary, numbers, blob, layout)
+
+
+def _build_summary(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> RoundSummary:
     """Rebuild a pickled round summary, unchecked."""
     players = len(numbers) - 2
     melds = split(cards_of(blob), layout[: players - 1])
@@ -568,28 +616,45 @@ def _state_from_pickle(
     numbers: tuple[int, ...],
     blob: bytes,
     layout: bytes,
-    last_round: RoundSummary | None,
+    last_round: tuple[object, ...] | None,
 ) -> State:
     """Rebuild a pickled state, unchecked (see ``State.__reduce__``)."""
     config = config_from_fields(Config, fields)
     players = config.players
     cards = cards_of(blob)
     sizes = 3 + 3 * players
-    parts = split(cards, layout[3 : 3 + 2 * players] + layout[sizes : sizes + 2])
-    return _make_state(
-        config=config,
-        seed=numbers[0],
-        round=numbers[1],
-        scores=numbers[3:],
-        hands=tuple(parts[:players]),
-        melds=tuple(parts[players : 2 * players]),
-        deck=parts[-2],
-        discard_pile=parts[-3],
-        finished=tuple([bool(flag) for flag in layout[3 + 2 * players : sizes]]),
-        to_act=numbers[2],
-        step=STEPS[layout[0]],
-        opening_was_empty=bool(layout[1]),
-        pile_was_empty=bool(layout[2]),
-        history=read_history(layout, sizes + 2, cards, len(cards) - len(parts[-1])),
-        last_round=last_round,
+    parts = split(cards, layout[3 : 3 + 2 * players] + layout[sizes : sizes + 1])
+    return _make_state(  # the fields in order
+        config,
+        numbers[0],
+        numbers[1],
+        numbers[3:],
+        tuple(parts[:players]),
+        tuple(parts[players : 2 * players]),
+        parts[-1],
+        parts[-2],
+        tuple(map(bool, layout[3 + 2 * players : sizes])),
+        numbers[2],
+        STEPS[layout[0]],
+        bool(layout[1]),
+        bool(layout[2]),
+        read_history(layout, sizes + 1),
+        summary_from_args(last_round),
     )
+
+
+def summary_args(summary: RoundSummary | None) -> tuple[object, ...] | None:
+    """A summary's pickle arguments, for a state's or an observation's own pickle.
+
+    Inlined there, the summary costs no second global in the pickle.
+    """
+    if summary is None:
+        return None
+    return shared_reduce(summary, _reduce_summary)[1]  # type: ignore[return-value]
+
+
+def summary_from_args(args: tuple[object, ...] | None) -> RoundSummary | None:
+    """The summary whose :func:`summary_args` these are (one object for equal arguments)."""
+    if args is None:
+        return None
+    return shared_rebuild(_build_summary, *args)

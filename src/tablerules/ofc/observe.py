@@ -35,7 +35,7 @@ from tablerules.cards import FULL_DECK, cards_text
 from tablerules.errors import StateError
 from tablerules.ofc.board import EMPTY_BOARD, board_from_rows
 from tablerules.ofc.config import Config
-from tablerules.ofc.state import State
+from tablerules.ofc.state import State, summary_args, summary_from_args
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -188,7 +188,7 @@ class Observation:
                 numbers,
                 card_bytes(cards),
                 bytes(layout),
-                self.last_round,
+                summary_args(self.last_round),
             ),
         )
 
@@ -202,7 +202,7 @@ def _observation_from_pickle(
     numbers: tuple[int, ...],
     blob: bytes,
     layout: bytes,
-    last_round: RoundSummary | None,
+    last_round: tuple[object, ...] | None,
 ) -> Observation:
     """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
     config = config_from_fields(Config, fields)
@@ -235,7 +235,7 @@ def _observation_from_pickle(
         fantasyland=tuple(layout[6 : 7 * players : 7]),
         deck_size=numbers[4],
         winners=tuple(layout[7 * players + 1 :]),
-        last_round=last_round,
+        last_round=summary_from_args(last_round),
     )
 
 

@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from tablerules._common import fast_init, turn_order
-from tablerules._pickling import card_bytes, cards_of, config_fields, config_from_fields
+from tablerules._pickling import (
+    card_bytes,
+    cards_of,
+    config_fields,
+    config_from_fields,
+    shared_rebuild,
+    shared_reduce,
+)
 from tablerules.ofc.board import board_from_rows
 from tablerules.ofc.config import Config
 
@@ -59,7 +66,14 @@ class RoundSummary:
         return self.round % len(self.boards)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle compactly: cards as bytes (see :mod:`tablerules._pickling`)."""
+        """Pickle compactly: cards as bytes (see :mod:`tablerules._pickling`).
+
+        Every state of the next round holds this summary: it is written once
+        per object, and equal pickles load as one object.
+        """
+        return shared_reduce(self, _reduce_summary)
+
+    def _reduce(self) -> tuple[object, ...]:
         blob, layout = _boards_bytes(self.boards)
         extra = [
             (int(foul), cards, earned)
@@ -167,7 +181,7 @@ class State:
         fields = config_fields(self.config)
         return (
             _state_from_pickle,
-            (fields, numbers, card_bytes(cards), bytes(layout), self.last_round),
+            (fields, numbers, card_bytes(cards), bytes(layout), summary_args(self.last_round)),
         )
 
     def __repr__(self) -> str:
@@ -210,7 +224,16 @@ def boards_from_bytes(cards: tuple[Card, ...], sizes: bytes, start: int = 0) -> 
     return tuple(boards)
 
 
+def _reduce_summary(summary: RoundSummary) -> tuple[object, ...]:
+    return summary._reduce()
+
+
 def _summary_from_pickle(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> RoundSummary:
+    """Rebuild a pickled round summary, unchecked (one object for equal pickles)."""
+    return shared_rebuild(_build_summary, numbers, blob, layout)
+
+
+def _build_summary(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> RoundSummary:
     """Rebuild a pickled round summary, unchecked."""
     players = (len(numbers) - 1) // 4
     boards = boards_from_bytes(cards_of(blob), layout[: 3 * players])
@@ -237,7 +260,7 @@ def _state_from_pickle(
     numbers: tuple[int, ...],
     blob: bytes,
     layout: bytes,
-    last_round: RoundSummary | None,
+    last_round: tuple[object, ...] | None,
 ) -> State:
     """Rebuild a pickled state, unchecked (see ``State.__reduce__``)."""
     config = config_from_fields(Config, fields)
@@ -272,5 +295,22 @@ def _state_from_pickle(
         to_act=numbers[2],
         street=numbers[3],
         winners=tuple(layout[6 * players :]),
-        last_round=last_round,
+        last_round=summary_from_args(last_round),
     )
+
+
+def summary_args(summary: RoundSummary | None) -> tuple[object, ...] | None:
+    """A summary's pickle arguments, for a state's or an observation's own pickle.
+
+    Inlined there, the summary costs no second global in the pickle.
+    """
+    if summary is None:
+        return None
+    return shared_reduce(summary, _reduce_summary)[1]  # type: ignore[return-value]
+
+
+def summary_from_args(args: tuple[object, ...] | None) -> RoundSummary | None:
+    """The summary whose :func:`summary_args` these are (one object for equal arguments)."""
+    if args is None:
+        return None
+    return shared_rebuild(_build_summary, *args)
