@@ -374,6 +374,68 @@ GAMES: dict[str, Callable[[float], list[Row]]] = {
 }
 
 
+def pickle_lines(names: Sequence[str], seconds: float) -> list[str]:
+    """A pickle round trip of a state and of an observation, against ``apply``, per game.
+
+    Positions come from random games of each game's default config (every
+    round, so the summaries of finished rounds are in them), each with its next
+    random action. ``pickle.loads(pickle.dumps(x, pickle.HIGHEST_PROTOCOL))`` of
+    the state and of the acting seat's observation is timed against ``apply``
+    over the same positions (CPU time, best of interleaved rounds).
+    """
+    import pickle
+
+    lines = []
+    for name in names:
+        game = tr.GAMES[name]
+        rng, seed = random.Random(14), 0
+        positions: list[tuple[object, object, object]] = []
+        while len(positions) < 300:
+            state = game.new_game(game.Config(), seed=seed)
+            seed += 1
+            for _step in range(300):
+                if state.is_over:
+                    break
+                action = game.random_action(state, rng)
+                if rng.random() < 0.2:
+                    positions.append((state, game.observe(state, state.to_act), action))
+                state = game.apply(state, action)
+
+        def applies(
+            _: int,
+            positions: list[tuple[object, object, object]] = positions,
+            apply: Callable[[object, object], object] = game.apply,
+        ) -> int:
+            for state, _view, action in positions:
+                apply(state, action)
+            return len(positions)
+
+        def states(_: int, positions: list[tuple[object, object, object]] = positions) -> int:
+            for state, _view, _action in positions:
+                pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+            return len(positions)
+
+        def views(_: int, positions: list[tuple[object, object, object]] = positions) -> int:
+            for _state, view, _action in positions:
+                pickle.loads(pickle.dumps(view, pickle.HIGHEST_PROTOCOL))
+            return len(positions)
+
+        apply, state_trip, view_trip = interleaved((applies, states, views), seconds)
+        protocol = pickle.HIGHEST_PROTOCOL
+        state_bytes = sum(len(pickle.dumps(state, protocol)) for state, _, _ in positions)
+        view_bytes = sum(len(pickle.dumps(view, protocol)) for _, view, _ in positions)
+        for label, value, unit in [
+            ("apply (random positions)", apply, "us"),
+            ("pickle round trip of a state", state_trip, "us"),
+            ("pickle round trip of a state vs apply", state_trip / apply, "x"),
+            ("pickle round trip of an observation vs apply", view_trip / apply, "x"),
+            ("pickle of a state (mean)", state_bytes / len(positions), "bytes"),
+            ("pickle of an observation (mean)", view_bytes / len(positions), "bytes"),
+        ]:
+            lines.append(f"{name:7} {label:48} {value:12,.2f} {unit}")
+    return lines
+
+
 def main() -> None:
     """Run the selected benchmarks and print one line per measurement."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -403,6 +465,7 @@ def main() -> None:
         view = game.observe(state, state.to_act)
         cost = microseconds(lambda: game.determinize(view, rng), 500)  # noqa: B023
         print(f"{name:7} {'determinize (six moves into a round)':45} {cost:12,.1f} us")
+    print(*pickle_lines(names, args.seconds), sep="\n")
     if args.workers:
         for name in names:
             one = random_rounds(name, args.seconds) / args.seconds
