@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from tablerules._common import card_count_problems, check_type, turn_order
+from tablerules._common import card_count_problems, check_type, fast_init, turn_order
 from tablerules.cards import FULL_DECK, Card, Rank, cards_text, is_card
 from tablerules.errors import StateError, show
 from tablerules.mentok.actions import Action, Ask, Score, Stand
@@ -59,6 +59,8 @@ _MOST_POINTS = 12
 """The most one round can score: two blackjacks after a split (6 + 6)."""
 _DECKS: Final = {decks: sorted(FULL_DECK * decks) for decks in (1, 2)}
 """Every card of one or two decks, in card order."""
+_CARD_IDS: Final = frozenset(map(id, FULL_DECK))
+"""The 52 card objects, by identity: ``id(value) in _CARD_IDS`` is ``is_card(value)``."""
 
 
 def check_state(state: State) -> None:
@@ -264,7 +266,7 @@ def _check_cards(state: State) -> None:
     cards = [*state.deck, *(card for hand in state.hands for card in hand)]
     cards += [card for seat in state.tables for hand in seat for card in hand]
     cards.sort()
-    if cards == _DECKS[state.config.decks] and all(map(is_card, cards)):
+    if cards == _DECKS[state.config.decks] and _CARD_IDS.issuperset(map(id, cards)):
         return
     if not all(is_card(card) for card in cards):
         raise StateError("state: the hands, tables and deck must hold Card values")
@@ -375,19 +377,9 @@ def _replay(
     return _play_choices(state, round_index, tables, choices, where)
 
 
-def _action(event: Event) -> Action:
-    """The action that made ``event`` (one object per action, made once)."""
-    if type(event) is AskRecord:
-        key = (event.target, event.rank, event.hand, event.split)
-        ask = _ASKS.get(key)
-        if ask is None:
-            ask = _ASKS[key] = Ask(*key)
-        return ask
-    return _STANDS[event.hand]
-
-
 _ASKS: Final[dict[tuple[int, Rank, int, bool], Ask]] = {}
 _STANDS: Final = (Stand(0), Stand(1))
+_make_state: Final = fast_init(State)
 
 
 def _play_quickly(state: State, history: tuple[Event, ...]) -> State | None:
@@ -395,21 +387,46 @@ def _play_quickly(state: State, history: tuple[Event, ...]) -> State | None:
 
     Each action is checked with the rules' own reason before it is applied;
     when something is wrong, :func:`_play_history` plays it again to say what.
+    The state returned holds ``history`` itself (equal to the records the
+    rules made), so later comparisons with the record find the same events.
     """
     round_index = state.round
+    asks, stands, reason, play = _ASKS, _STANDS, why_illegal, apply_unchecked
+    action: Action
     for event in history:
         if state.to_act != event.seat or state.round != round_index:
             return None
-        action = _action(event)
-        if why_illegal(state, action) is not None:
+        if type(event) is AskRecord:
+            key = (event.target, event.rank, event.hand, event.split)
+            ask = asks.get(key)
+            if ask is None:
+                ask = asks[key] = Ask(*key)
+            action = ask
+        else:
+            action = stands[event.hand]
+        if reason(state, action) is not None:
             return None
-        state = apply_unchecked(state, action)
-    if state.round == round_index:
-        made = state.history
-    else:
+        state = play(state, action)
+    if state.round != round_index:  # the last ask found the deck empty
         assert state.last_round is not None
-        made = state.last_round.history
-    return state if made == history else None
+        return state if state.last_round.history == history else None
+    if state.history != history:
+        return None
+    return _make_state(
+        config=state.config,
+        seed=state.seed,
+        round=state.round,
+        scores=state.scores,
+        hands=state.hands,
+        tables=state.tables,
+        stood=state.stood,
+        deck=state.deck,
+        history=history,
+        choices=state.choices,
+        to_act=state.to_act,
+        winners=state.winners,
+        last_round=state.last_round,
+    )
 
 
 def _play_history(state: State, round_index: int, history: tuple[Event, ...], where: str) -> State:
@@ -560,7 +577,7 @@ def _check_previous_round(summary: RoundSummary, state: State) -> None:
     _check_start(config, summary.round, prior, in_round, "state.last_round.points")
     seen = Counter([card for hand in summary.hands for card in hand])
     seen.update([card for seat in summary.tables for hand in seat for card in hand])
-    if not all(map(is_card, seen)):
+    if not _CARD_IDS.issuperset(map(id, seen)):
         raise StateError("state.last_round: the hands and tables must hold Card values")
     decks = config.decks
     if decks == 1:
