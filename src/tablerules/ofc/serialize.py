@@ -234,22 +234,25 @@ def _cards(text: object) -> tuple[Card, ...]:
     return tuple(map(_card, text.split(" "))) if text else ()
 
 
-def _row(text: object, size: int) -> tuple[Card, ...]:
-    row = _cards(text)
-    if len(row) > size:
-        raise _UnusualError
-    return tuple(sorted(row))
-
-
 def _board(raw: object) -> Board:
     if type(raw) is not dict or raw.keys() != _BOARD_FIELDS:
         raise _UnusualError
-    top = _row(raw["top"], _TOP)
-    middle = _row(raw["middle"], _MIDDLE)
-    bottom = _row(raw["bottom"], _BOTTOM)
-    if len({*top, *middle, *bottom}) != len(top) + len(middle) + len(bottom):
-        raise _UnusualError  # a card twice on the board
-    return make_board(top=top, middle=middle, bottom=bottom)
+    top, middle, bottom = raw["top"], raw["middle"], raw["bottom"]
+    if type(top) is not str or type(middle) is not str or type(bottom) is not str:
+        raise _UnusualError
+    # rows are sets, stored sorted (as Board stores them)
+    top_row = tuple(sorted(map(_card, top.split(" ")))) if top else ()
+    middle_row = tuple(sorted(map(_card, middle.split(" ")))) if middle else ()
+    bottom_row = tuple(sorted(map(_card, bottom.split(" ")))) if bottom else ()
+    size = len(top_row) + len(middle_row) + len(bottom_row)
+    if (
+        len(top_row) > _TOP
+        or len(middle_row) > _MIDDLE
+        or len(bottom_row) > _BOTTOM
+        or len({*top_row, *middle_row, *bottom_row}) != size  # a card twice on the board
+    ):
+        raise _UnusualError
+    return make_board(top=top_row, middle=middle_row, bottom=bottom_row)
 
 
 def _per_seat(raw: object, players: int) -> list[object]:
