@@ -36,7 +36,7 @@ from tablerules.cards import FULL_DECK, Card
 from tablerules.errors import MAX_INT_BITS, StateError, show
 from tablerules.mock.config import Config
 from tablerules.mock.state import PILE_DRAWS, Drew, Event, Melded, RoundSummary, State, Step
-from tablerules.mock.validate import check_state
+from tablerules.mock.validate import check_read_state, check_state
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -291,7 +291,9 @@ def from_dict(data: Mapping[str, object]) -> State:
     state = _quick_state(data)
     if state is None:
         state = _careful_state(data)
-    check_state(state)
+        check_state(state)
+    else:
+        check_read_state(state)
     _check_copies(data, state)
     return state
 
@@ -415,7 +417,11 @@ def _quick_summary(raw: object, players: int) -> RoundSummary | None:
 
 
 def _quick_state(data: object) -> State | None:
-    """The state of a record exactly as :func:`to_dict` writes it, or None to read it carefully."""
+    """The state of a record exactly as :func:`to_dict` writes it, or None to read it carefully.
+
+    The state is well formed (every field of its type, one entry per seat),
+    as :func:`~tablerules.mock.validate.check_read_state` expects.
+    """
     if type(data) is not dict or data.keys() != _STATE_FIELDS:
         return None
     version = data["version"]

@@ -73,6 +73,17 @@ def check_state(state: State) -> None:
     check_type(state, State, "state")
     if not _has_shape(state):
         _check_shape(state)
+    check_read_state(state)
+
+
+def check_read_state(state: State) -> None:
+    """:func:`check_state` for a well-formed state, as the record readers make: the rules only.
+
+    The shape checks are left out: every field must already be of its type
+    (ints in range, tuples of cards, one entry per seat), as
+    :func:`~tablerules.mock.from_dict` guarantees; the history's entries are
+    still checked as the deal is rebuilt.
+    """
     _check_cards(state)  # the hands, melds and piles hold the 52 cards, each once
     _check_game(state)
     _check_sizes(state)
