@@ -34,33 +34,44 @@ from tablerules.ofc.scoring import (
 from tablerules.ranking import CATEGORY_BASE, HandCategory, lowball27_table
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tablerules.cards import Card
     from tablerules.ofc.config import Config
 
 _TRIPS: Final = int(HandCategory.THREE_OF_A_KIND)
 _FULL_HOUSE: Final = int(HandCategory.FULL_HOUSE)
 _QUADS: Final = int(HandCategory.FOUR_OF_A_KIND)
+_TEN: Final = 10
+"""The highest rank a 2-7 low that does not foul can hold."""
 _MASK_SHIFT: Final = 64
 """Where a card's position bit goes above its code: any sum of up to 20 codes (each below
 ``2**55``) stays below it, so one sum gives both a subset's ranking key and its mask."""
 
 
 def subsets(
-    hand: tuple[Card, ...], size: int, table: dict[int, int]
+    hand: tuple[Card, ...],
+    size: int,
+    table: dict[int, int],
+    among: Sequence[int] | None = None,
 ) -> tuple[list[int], list[int]]:
     """Every subset of ``size`` cards: values (from a ranker table) and position masks.
 
-    Sorted strongest first, then by the higher cards (the larger mask).
+    Sorted strongest first, then by the higher cards (the larger mask). With
+    ``among``, only the subsets of the cards at those positions.
 
     >>> from tablerules import FULL_DECK
     >>> values, masks = subsets(FULL_DECK[:4], 3, RANK3)
     >>> [bin(mask) for mask in masks]
     ['0b1110', '0b1101', '0b1011', '0b111']
+    >>> [bin(mask) for mask in subsets(FULL_DECK[:4], 3, RANK3, among=(0, 2, 3))[1]]
+    ['0b1101']
     """
     width = len(hand)
     key_mask = KEY_MASK
     shift = _MASK_SHIFT
-    codes = [card | (1 << (shift + position)) for position, card in enumerate(hand)]
+    positions = range(width) if among is None else among
+    codes = [hand[position] | (1 << (shift + position)) for position in positions]
     keys = [
         (table[total & key_mask] << width) | (total >> shift)
         for total in map(sum, itertools.combinations(codes, size))
@@ -356,16 +367,18 @@ def _solve_lowball(
     tops = _Tops(hand, stays)
     everything = (1 << len(hand)) - 1
     middle_stays = stays and config.fantasyland_stay_middle
-    # The middles that do not foul (ten-low or better), the best low first.
+    # The middles that do not foul (ten-low or better), the best low first: only cards
+    # up to a ten can be in one.
     lows = []
-    every_low = subsets(hand, 5, lowball27_table())
-    for low, mask in zip(*every_low, strict=True):
+    table = lowball27_table()
+    low_cards = [position for position, card in enumerate(hand) if card.rank <= _TEN]
+    for low, mask in zip(*subsets(hand, 5, table, low_cards), strict=True):
         if not is_low_fouled(low):
             royalty = low_royalty(low, config)
             lows.append((low, mask, royalty, middle_stays and low == BEST_LOW))
     if not lows:
         bottom = high[1][0]
-        middle = next(mask for mask in every_low[1] if not mask & bottom)
+        middle = next(mask for mask in subsets(hand, 5, table)[1] if not mask & bottom)
         free = everything & ~(bottom | middle)
         return bottom, middle, tops.masks[tops.best(0, free)]
     lows.sort(reverse=True)
