@@ -17,13 +17,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tablerules as tr
-from tablerules import mentok, mock, ofc
+from tablerules import _pickling, mentok, mock, ofc
 from tablerules._pickling import card_bytes
 from tablerules.cards import is_card
+from tablerules.mentok import state as mentok_state
+from tablerules.mock import state as mock_state
 from tests.helpers import AnyGame, random_state
 from tests.ofc.helpers import fantasyland_round
 
@@ -204,3 +207,32 @@ def test_configs_come_back_equal_and_shared() -> None:
     second = round_trip(mock.new_game(config, seed=2), 5)
     assert first.config == config
     assert first.config is second.config
+
+
+def test_round_trips_in_any_order_and_past_the_memos(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pickles loaded out of order, and more events and summaries than the memos keep."""
+    for module in (mock_state, mentok_state):
+        monkeypatch.setattr(module, "_MAX_EVENTS", 50)
+    monkeypatch.setattr(_pickling, "_MAX_SHARED", 5)
+    monkeypatch.setattr(_pickling, "_MAX_CONFIGS", 2)
+    values: list[Any] = []
+    for name in ("mock", "mentok", "ofc"):
+        game: AnyGame = tr.GAMES[name]
+        for seed in range(12):
+            config = game.Config(players=3, max_rounds=2 + seed % 3)
+            state = game.new_game(config, seed=seed)
+            rng = random.Random(seed)
+            while not state.is_over:
+                values.append(state)
+                values.append(game.observe(state, state.to_act))
+                state = game.apply(state, game.random_action(state, rng))
+            values.append(state)
+    events = {event for value in values for event in getattr(value, "history", ())}
+    summaries = {value.last_round for value in values}
+    assert len(events) > 500
+    assert len(summaries) > 50
+    pickles = [pickle.dumps(value, pickle.HIGHEST_PROTOCOL) for value in values]
+    order = list(range(len(values)))
+    random.Random(1).shuffle(order)
+    for index in order + order[::-1] + sorted(order):
+        assert pickle.loads(pickles[index]) == values[index]

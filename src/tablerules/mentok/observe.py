@@ -168,7 +168,7 @@ class Observation(TableFacts):
         """
         layout = [*self.hand_sizes, self.cheated, _OPTIONAL_BOOL[self.choice]]
         cards = list(self.hand)
-        write_tables(self.tables, self.chosen, self.stood, layout, cards)
+        write_tables(self.tables, self.stood, self.chosen, layout, cards)
         write_history_codes(self.history, layout)
         numbers = (self.seat, self.round, self.to_act, self.deck_size, *self.scores, *self.winners)
         return (
@@ -211,27 +211,25 @@ def _observation_from_pickle(
     cards = cards_of(blob)
     seat = numbers[0]
     hand_sizes = tuple(layout[:players])
-    start = hand_sizes[seat]
-    tables, chosen, stood, at, start = read_tables(
-        layout, players + 2, players, cards, start, stood=True
-    )
-    return _make_observation(
-        seat=seat,
-        hand=cards[: hand_sizes[seat]],
-        config=config,
-        round=numbers[1],
-        to_act=numbers[2],
-        scores=numbers[4 : 4 + players],
-        tables=tuple(tables),
-        stood=tuple(stood),  # type: ignore[arg-type]
-        hand_sizes=hand_sizes,
-        deck_size=numbers[3],
-        history=read_history_codes(layout, at),
-        cheated=bool(layout[players]),
-        choice=_BOOL_OR_NONE[layout[players + 1]],
-        chosen=tuple([bool(flag) for flag in chosen]),
-        winners=numbers[4 + players :],
-        last_round=summary_from_args(last_round),
+    start = start_hand = hand_sizes[seat]
+    tables, stood, chosen, at, start = read_tables(layout, players + 2, players, cards, start)
+    return _make_observation(  # the fields in order
+        seat,
+        cards[:start_hand],
+        config,
+        numbers[1],
+        numbers[2],
+        numbers[4 : 4 + players],
+        tuple(tables),
+        tuple(stood),
+        hand_sizes,
+        numbers[3],
+        read_history_codes(layout, at),
+        bool(layout[players]),
+        _BOOL_OR_NONE[layout[players + 1]],
+        tuple(map(bool, chosen)),
+        numbers[4 + players :],
+        summary_from_args(last_round),
     )
 
 

@@ -154,9 +154,9 @@ class RoundSummary:
         return shared_reduce(self, _reduce_summary)
 
     def _reduce(self) -> tuple[object, ...]:
-        layout = [self.abandoned, *map(len, self.hands)]
+        layout = [self.abandoned, *map(len, self.hands), *self.cheated]
         cards = [card for hand in self.hands for card in hand]
-        write_tables(self.tables, self.choices, self.cheated, layout, cards)
+        write_tables(self.tables, None, self.choices, layout, cards)
         write_history_codes(self.history, layout)
         numbers = (self.round, *self.points)
         return (_summary_from_pickle, (numbers, card_bytes(cards), bytes(layout)))
@@ -326,8 +326,7 @@ class State(TableFacts):
         """
         layout = list(map(len, self.hands))
         cards = [card for hand in self.hands for card in hand]
-        write_tables(self.tables, self.choices, self.stood, layout, cards)
-        layout.append(len(self.deck))
+        write_tables(self.tables, self.stood, self.choices, layout, cards)
         cards += self.deck
         write_history_codes(self.history, layout)
         numbers = (self.seed, self.round, self.to_act, *self.scores, *self.winners)
@@ -363,63 +362,75 @@ _STAND: Final = 128
 """An event code: an ask is its seat, a stand 128 + its seat."""
 _NO_CARD: Final = 8
 _OPTIONAL_BOOL: Final = {False: 0, True: 1, None: 2}
+_STOOD_BIT: Final = 64
+_SIZE_BITS: Final = 63
+_ONE_STOOD: Final = ((False,), (True,))
 _BOOL_OR_NONE: Final = (False, True, None)
 
 
 def write_tables(
     tables: tuple[tuple[tuple[Card, ...], ...], ...],
+    stood: tuple[tuple[bool, ...], ...] | None,
     choices: tuple[bool | None, ...],
-    flags: tuple[object, ...],
     layout: list[int],
     cards: list[Card],
 ) -> None:
-    """Add each seat's table hands (and one choice and one flag or stood pair) to a pickle.
+    """Add each seat's table hands, stood flags and choice to a pickle (see :func:`read_tables`).
 
-    Per seat: how many table hands, their sizes (two places), the choice
-    (0, 1 or 2 for ``None``) and ``flags[seat]``: a bool, or a tuple of
-    stood flags (two places).
+    Per seat: 4 times the number of table hands plus the choice (0, 1 or 2
+    for ``None``), then each table hand's size plus 64 if it stood.
     """
-    for seat_tables, choice, flag in zip(tables, choices, flags, strict=True):
-        layout.append(len(seat_tables))
-        for cards_on_table in seat_tables:
+    codes = _OPTIONAL_BOOL
+    if stood is None:
+        for seat_tables, choice in zip(tables, choices, strict=True):
+            layout.append(4 * len(seat_tables) + codes[choice])
+            for cards_on_table in seat_tables:
+                cards += cards_on_table
+                layout.append(len(cards_on_table))
+        return
+    for seat_tables, seat_stood, choice in zip(tables, stood, choices, strict=True):
+        if len(seat_tables) == 1:
+            cards_on_table = seat_tables[0]
             cards += cards_on_table
-            layout.append(len(cards_on_table))
-        layout += (0,) * (2 - len(seat_tables))
-        layout.append(_OPTIONAL_BOOL[choice])
-        if type(flag) is tuple:
-            layout += flag
-            layout += (0,) * (2 - len(flag))
-        else:
-            layout.append(bool(flag))
+            layout += (4 + codes[choice], len(cards_on_table) + _STOOD_BIT * seat_stood[0])
+            continue
+        layout.append(4 * len(seat_tables) + codes[choice])
+        for cards_on_table, flag in zip(seat_tables, seat_stood, strict=True):
+            cards += cards_on_table
+            layout.append(len(cards_on_table) + _STOOD_BIT * flag)
 
 
 def read_tables(
-    layout: bytes, at: int, players: int, cards: tuple[Card, ...], start: int, *, stood: bool
-) -> tuple[list[tuple[tuple[Card, ...], ...]], list[bool | None], list[object], int, int]:
-    """What :func:`write_tables` wrote: tables, choices and flags, and where each part ends."""
+    layout: bytes, at: int, players: int, cards: tuple[Card, ...], start: int
+) -> tuple[list[tuple[tuple[Card, ...], ...]], list[tuple[bool, ...]], list[bool | None], int, int]:
+    """What :func:`write_tables` wrote: tables, stood flags, choices, and where each part ends."""
     tables: list[tuple[tuple[Card, ...], ...]] = []
+    stood: list[tuple[bool, ...]] = []
     choices: list[bool | None] = []
-    flags: list[object] = []
+    choice_of = _BOOL_OR_NONE
     for _ in range(players):
-        count = layout[at]
-        first_end = start + layout[at + 1]
-        if count == 0:
+        head = layout[at]
+        choices.append(choice_of[head & 3])
+        if head < 4:  # no table hand: out of the round
             tables.append(())
-        elif count == 1:
-            tables.append((cards[start:first_end],))
+            stood.append(())
+            at += 1
+        elif head < 8:  # one table hand
+            code = layout[at + 1]
+            end = start + (code & _SIZE_BITS)
+            tables.append((cards[start:end],))
+            stood.append(_ONE_STOOD[code >= _STOOD_BIT])
+            start = end
+            at += 2
         else:
-            end = first_end + layout[at + 2]
-            tables.append((cards[start:first_end], cards[first_end:end]))
-            first_end = end
-        start = first_end
-        choices.append(_BOOL_OR_NONE[layout[at + 3]])
-        if stood:
-            flags.append((bool(layout[at + 4]), bool(layout[at + 5]))[:count])
-            at += 6
-        else:
-            flags.append(bool(layout[at + 4]))
-            at += 5
-    return tables, choices, flags, at, start
+            first, second = layout[at + 1], layout[at + 2]
+            middle = start + (first & _SIZE_BITS)
+            end = middle + (second & _SIZE_BITS)
+            tables.append((cards[start:middle], cards[middle:end]))
+            stood.append((first >= _STOOD_BIT, second >= _STOOD_BIT))
+            start = end
+            at += 3
+    return tables, stood, choices, at, start
 
 
 def write_history_codes(history: tuple[Event, ...], codes: list[int]) -> None:
@@ -533,16 +544,14 @@ def _build_summary(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> Roun
     players = len(numbers) - 1
     cards = cards_of(blob)
     hands, start = _hands(cards, layout[1 : 1 + players])
-    tables, choices, cheated, at, start = read_tables(
-        layout, 1 + players, players, cards, start, stood=False
-    )
+    tables, _, choices, at, start = read_tables(layout, 1 + 2 * players, players, cards, start)
     return _make_summary(
         round=numbers[0],
         abandoned=bool(layout[0]),
         tables=tuple(tables),
         hands=hands,
         choices=tuple(choices),
-        cheated=tuple(cheated),  # type: ignore[arg-type]
+        cheated=tuple(map(bool, layout[1 + players : 1 + 2 * players])),
         points=numbers[1:],
         history=read_history_codes(layout, at),
     )
@@ -560,24 +569,21 @@ def _state_from_pickle(
     players = config.players
     cards = cards_of(blob)
     hands, start = _hands(cards, layout[:players])
-    tables, choices, stood, at, start = read_tables(
-        layout, players, players, cards, start, stood=True
-    )
-    deck_end = start + layout[at]
-    return _make_state(
-        config=config,
-        seed=numbers[0],
-        round=numbers[1],
-        scores=numbers[3 : 3 + players],
-        hands=hands,
-        tables=tuple(tables),
-        stood=tuple(stood),  # type: ignore[arg-type]
-        deck=cards[start:deck_end],
-        history=read_history_codes(layout, at + 1),
-        choices=tuple(choices),
-        to_act=numbers[2],
-        winners=numbers[3 + players :],
-        last_round=summary_from_args(last_round),
+    tables, stood, choices, at, start = read_tables(layout, players, players, cards, start)
+    return _make_state(  # the fields in order
+        config,
+        numbers[0],
+        numbers[1],
+        numbers[3 : 3 + players],
+        hands,
+        tuple(tables),
+        tuple(stood),
+        cards[start:],
+        read_history_codes(layout, at),
+        tuple(choices),
+        numbers[2],
+        numbers[3 + players :],
+        summary_from_args(last_round),
     )
 
 

@@ -532,26 +532,34 @@ def read_history(codes: bytes, at: int) -> tuple[Event, ...]:
     """The history :func:`write_history` wrote, from ``codes[at:]``.
 
     Events are immutable and the states of a round share them, so equal
-    events load as one object (a memo of a few thousand).
+    events load as one object (a memo of a few thousand), and a history that
+    goes on from the last one read reuses its events.
     """
-    events: list[Event] = []
+    tail = codes[at:]
+    last_codes, last_events = _LAST_READ[0]
+    if last_codes and tail.startswith(last_codes):
+        # the round went on: events are self-delimiting, so the old ones end where they did
+        events = list(last_events)
+        at = len(last_codes)
+    else:
+        events, at = [], 0
     append = events.append
-    end = len(codes)
+    end = len(tail)
     pile_draws = PILE_DRAWS
     memo = _EVENTS
     while at < end:
-        code = codes[at]
+        code = tail[at]
         if code < _DISCARD_DRAW:
             append(pile_draws[code])
             at += 1
             continue
         if code >= _MELDED:
-            stop = at + 4 + codes[at + 2] + codes[at + 3]
+            stop = at + 4 + tail[at + 2] + tail[at + 3]
         elif code < _OTHER_DRAW:
             stop = at + 2
         else:
             stop = at + 1
-        chunk = codes[at:stop]
+        chunk = tail[at:stop]
         event = memo.get(chunk)
         if event is None:
             event = _event(chunk)
@@ -560,7 +568,9 @@ def read_history(codes: bytes, at: int) -> tuple[Event, ...]:
             memo[chunk] = event
         append(event)
         at = stop
-    return tuple(events)
+    history = tuple(events)
+    _LAST_READ[0] = (tail, history)
+    return history
 
 
 def _event(chunk: bytes) -> Event:
@@ -584,6 +594,7 @@ def _event(chunk: bytes) -> Event:
 
 _EVENTS: Final[dict[bytes, Event]] = {}
 _CODES: Final[dict[int, tuple[Event, tuple[int, ...]]]] = {}
+_LAST_READ: Final[list[tuple[bytes, tuple[Event, ...]]]] = [(b"", ())]
 _MAX_EVENTS: Final = 8192
 _INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
 
@@ -623,17 +634,24 @@ def _state_from_pickle(
     players = config.players
     cards = cards_of(blob)
     sizes = 3 + 3 * players
-    parts = split(cards, layout[3 : 3 + 2 * players] + layout[sizes : sizes + 1])
+    parts = []
+    start = 0
+    for size in layout[3 : 3 + 2 * players]:
+        end = start + size
+        parts.append(cards[start:end])
+        start = end
+    end = start + layout[sizes]
+    finished = layout[3 + 2 * players : sizes]
     return _make_state(  # the fields in order
         config,
         numbers[0],
         numbers[1],
         numbers[3:],
         tuple(parts[:players]),
-        tuple(parts[players : 2 * players]),
-        parts[-1],
-        parts[-2],
-        tuple(map(bool, layout[3 + 2 * players : sizes])),
+        tuple(parts[players:]),
+        cards[end:],
+        cards[start:end],
+        tuple(map(bool, finished)) if any(finished) else _NONE_FINISHED[players],
         numbers[2],
         STEPS[layout[0]],
         bool(layout[1]),
@@ -641,6 +659,9 @@ def _state_from_pickle(
         read_history(layout, sizes + 1),
         summary_from_args(last_round),
     )
+
+
+_NONE_FINISHED: Final = tuple((False,) * players for players in range(11))
 
 
 def summary_args(summary: RoundSummary | None) -> tuple[object, ...] | None:
