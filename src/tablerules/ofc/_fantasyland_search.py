@@ -212,6 +212,7 @@ def _solve_high(
     tops_masks = tops.masks
     tops_royalty = tops.royalty
     tops_trips = tops.trips
+    tops_negated = tops.negated
     start_of = tops.start
     best_top = tops.best
     royalty_bound = tops.royalty_bound
@@ -230,27 +231,6 @@ def _solve_high(
     levels: dict[float, list[int]] = {}
     plain_levels: dict[float, list[int]] = {}
     filled = 0
-
-    def reach(index: int, plain: bool) -> float:
-        """The most middle ``index`` or any weaker one adds with any top (ignoring cards)."""
-        top = start_of(values[index])
-        if top >= tops_count:
-            return -math.inf
-        category = categories[index]
-        points: float = middle_royalty[category] + tops_royalty[top]
-        if not plain and (tops_trips[top] or (middle_stays and category >= _FULL_HOUSE)):
-            points += bonus
-        return points
-
-    def fill(index: int) -> None:
-        value = values[index]
-        category = categories[index]
-        top_under[index] = start_of(value)
-        royalty, trips = royalty_bound(value, masks[index])
-        plain: float = middle_royalty[category] + royalty
-        full = plain + bonus if trips or (middle_stays and category >= _FULL_HOUSE) else plain
-        levels.setdefault(full, []).append(index)
-        plain_levels.setdefault(plain, []).append(index)
 
     best_points = -math.inf
     best_key: _SettingKey | None = None
@@ -323,12 +303,30 @@ def _solve_high(
         # the bottoms only get weaker, the best setting only better).
         left = -math.inf
         while filled < count:
-            left = base + reach(filled, plain)
+            # The most this middle or any weaker one adds with any top (ignoring cards).
+            value = values[filled]
+            top = bisect.bisect_left(tops_negated, -value)
+            if top >= tops_count:
+                left = -math.inf
+                break
+            category = categories[filled]
+            middle_points: float = middle_royalty[category] + tops_royalty[top]
+            middle_keeps = middle_stays and category >= _FULL_HOUSE
+            if not plain and (tops_trips[top] or middle_keeps):
+                middle_points += bonus
+            left = base + middle_points
             if left < best_points or (
-                left == best_points and not (tie_bottom and values[filled] >= tie_middle)
+                left == best_points and not (tie_bottom and value >= tie_middle)
             ):
                 break
-            fill(filled)
+            # Group it by the most it adds with a top of other cards.
+            top_under[filled] = top
+            royalty, trips = royalty_bound(value, masks[filled])
+            middle_points = middle_royalty[category] + royalty
+            plain_levels.setdefault(middle_points, []).append(filled)
+            if trips or middle_keeps:
+                middle_points += bonus
+            levels.setdefault(middle_points, []).append(filled)
             filled += 1
             left = -math.inf
         # The most any middle from `start` on adds: the best group holding one, or what the
