@@ -53,16 +53,15 @@ from typing import Final
 
 import attrs
 
-from tablerules._codec import Layout, add_cards, clamp, ids_mask, read_action_id
-from tablerules.cards import FULL_DECK, Rank
+from tablerules._codec import Layout, clamp, ids_mask, read_action_id
+from tablerules.cards import FULL_DECK, Card, Rank
 from tablerules.errors import ConfigError, IllegalActionError
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
-from tablerules.mentok.determinize import hand_constraints
 from tablerules.mentok.observe import Observation
 from tablerules.mentok.rules import why_illegal
-from tablerules.mentok.scoring import RANK_OF, still_in_game, value_unchecked
-from tablerules.mentok.state import AskRecord, Phase, seat_done
+from tablerules.mentok.scoring import RANK_OF, value_unchecked
+from tablerules.mentok.state import AskRecord, Event, Phase, seat_done
 
 __all__ = ["Codec"]
 
@@ -77,8 +76,20 @@ _EVERY_RANK: Final = (1 << _RANKS) - 1
 _PLANE: Final = 52
 _RANK_BIT: Final = {card: 1 << (int(card.rank) - 2) for card in FULL_DECK}
 _PHASES: Final = (Phase.PLAY, Phase.SCORE, Phase.OVER)
-_INDEX: Final = {card: index for index, card in enumerate(FULL_DECK)}
-_FULL: Final = {decks: bytes([decks]) * _PLANE for decks in (1, 2)}
+_BIT: Final = {card: 1 << 8 * index for index, card in enumerate(FULL_DECK)}
+"""Each card's byte in a plane held as an int (planes add as ints, ``to_bytes`` lays them out)."""
+_ZERO: Final = b"\x00"
+_ONE: Final = b"\x01"
+_BYTES: Final = tuple(bytes((value,)) for value in range(256))
+_NEGATIVE: Final = b"\xff"
+_UNSEEN: Final = {
+    decks: bytes(decks - count if count <= decks else 255 for count in range(256))
+    for decks in (1, 2)
+}
+"""By decks: a table from the copies of each card in sight to the copies unseen (255: too many)."""
+_PHASE_PLANES: Final = (b"\x01\x00\x00", b"\x00\x01\x00", b"\x00\x00\x01")
+_CHOICES: Final = {None: b"\x00\x00", False: b"\x01\x00", True: b"\x00\x01"}
+_NO_RANKS: Final = bytes(_RANKS)
 
 
 def ask_count(players: int) -> int:
@@ -158,6 +169,21 @@ def _ids(key: _Key) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=8192)
+def _id_set(key: _Key) -> frozenset[int]:
+    """The ids of :func:`_ids` as a set."""
+    return frozenset(_ids(key))
+
+
+_LAST_KEY: tuple[object, _Key | None] = (None, None)
+"""The last view a codec worked out legal ids for, and its key (see ``Codec._key``)."""
+
+
+def _remember_key(view: object, key: _Key | None) -> None:
+    global _LAST_KEY  # noqa: PLW0603 - one pure memo entry, swapped whole
+    _LAST_KEY = (view, key)
+
+
+@functools.lru_cache(maxsize=8192)
 def _mask(key: _Key) -> bytes:
     """The mask of :func:`_ids`."""
     return ids_mask(_ids(key), ask_count(key[0]) + 4)
@@ -197,10 +223,211 @@ def _layout(players: int) -> Layout:
     )
 
 
+class _RankPlanes(dict[int, bytes]):
+    """13 bytes for a set of ranks (bit ``rank - 2``), made on first use (at most 8,192)."""
+
+    def __missing__(self, ranks: int) -> bytes:
+        plane = self[ranks] = bytes(ranks >> rank & 1 for rank in range(_RANKS))
+        return plane
+
+
+_SPHERES: Final = _RankPlanes()
+
+# The observation is put together from pieces kept in bounded memos, each a pure
+# function of hashable parts of the observation (a seat's table hands are shared
+# from state to state, so most lookups hit), and the round's asks are counted
+# once per event, by extending the count of the longest remembered prefix of
+# the history.
+
+_SeatPart = tuple[bytes, bytes, bytes, bytes, bytes, bytes, int, int, int]
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) -> _SeatPart:
+    """One seat's table features, each in its layout order.
+
+    (planes of its two table hands, their values, their sizes, their hand
+    states, whether it split, whether it is done; then its cards as plane
+    bits, the ranks on its tables, and the bit of its base card's rank, 0
+    with no tables).
+    """
+    bits = planes = ranks = 0
+    values, sizes, states = bytearray(2), bytearray(2), bytearray(6)
+    for index, cards in enumerate(tables):
+        hand = 0
+        for card in cards:
+            hand += _BIT[card]
+            ranks |= _RANK_BIT[card]
+        bits += hand
+        planes += hand << 8 * _PLANE * index
+        value = value_unchecked(cards)
+        values[index] = clamp(value)
+        sizes[index] = clamp(len(cards))
+        states[3 * index + (1 if stood[index] else 2 if value > 21 else 0)] = 1
+    return (
+        planes.to_bytes(2 * _PLANE, "little"),
+        bytes(values),
+        bytes(sizes),
+        bytes(states),
+        _ONE if len(tables) == 2 else _ZERO,
+        _ONE if seat_done(tables, stood) else _ZERO,
+        bits,
+        ranks,
+        _RANK_BIT[tables[0][0]] if tables else 0,
+    )
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _hand_part(hand: tuple[Card, ...]) -> tuple[bytes, int, int]:
+    """The hand's plane, the same as plane bits, and its ranks."""
+    bits = ranks = 0
+    for card in hand:
+        bits += _BIT[card]
+        ranks |= _RANK_BIT[card]
+    return bits.to_bytes(_PLANE, "little"), bits, ranks
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _score_part(
+    exact: bool, target: int, scores: tuple[int, ...], slots: tuple[int, ...]
+) -> tuple[bytes, bytes]:
+    """``out``, and ``points_needed`` with ``points_past``, in slot order."""
+    out = bytes([1 if exact and scores[other] > target else 0 for other in slots])
+    needed = [clamp(target - scores[other]) for other in slots]
+    return out, bytes(needed + [clamp(scores[other] - target) for other in slots])
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _clamped(values: tuple[int, ...], slots: tuple[int, ...]) -> bytes:
+    """``values`` in slot order, each clamped to a byte."""
+    return bytes([clamp(values[other]) for other in slots])
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _flags(values: tuple[bool, ...], slots: tuple[int, ...]) -> bytes:
+    """1 where ``values`` is true, in slot order."""
+    return bytes([1 if values[other] else 0 for other in slots])
+
+
 @functools.cache
-def _starts(players: int) -> dict[str, int]:
-    """Where each part of the layout starts (quicker than slicing the layout by name)."""
-    return {name: where.start for name, where in _layout(players).slices}
+def _one_hots(players: int) -> tuple[bytes, ...]:
+    """One-hot bytes of each of ``players`` places, then ``players`` zeros (for none)."""
+    return (*(bytes(place == index for index in range(players)) for place in range(players)),
+            bytes(players))  # fmt: skip
+
+
+_Fold = tuple[tuple[Event, ...], bytearray, tuple[int, ...], tuple[int, ...], tuple[int, ...],
+              tuple[int, ...]]  # fmt: skip
+"""A history's asks, counted: (the history, the counts, and per seat as rank bits: refused,
+asked while cheating, asked honestly, melded).
+
+The counts are four blocks (asked and given, asked and refused, gave,
+refused), each per seat and rank, twice over, so an observer's order is a
+slice; counts stop at 255. Bits of asks while the rank was on the asker's
+table, or given away by the asker since, are not set; the base cards'
+ranks are taken out when the features are written.
+"""
+
+
+@functools.cache
+def _no_asks(players: int) -> _Fold:
+    none = (0,) * players
+    return (), bytearray(8 * _RANKS * players), none, none, none, none
+
+
+def _extend(fold: _Fold, history: tuple[Event, ...], start: int, strict: bool) -> _Fold:
+    """The fold of ``history``, whose first ``start`` events are ``fold``'s."""
+    events = [event for event in history[start:] if type(event) is AskRecord]
+    if not events:
+        return (history, *fold[1:])
+    counts = bytearray(fold[1])
+    refused, cheat, honest, melded = list(fold[2]), list(fold[3]), list(fold[4]), list(fold[5])
+    row = _RANKS * len(melded)
+    block = 2 * row
+    for event in events:
+        rank = int(event.rank) - 2
+        bit = 1 << rank
+        seat, target, given = event.seat, event.target, event.given
+        asked = _RANKS * seat + rank
+        answered = _RANKS * target + rank + 2 * block
+        if not given:
+            asked += block
+            answered += block
+        for at in (asked, answered):
+            if counts[at] < 255:
+                counts[at] += 1
+                counts[at + row] += 1
+        if not melded[seat] & bit:  # the rank was not on the asker's table
+            if strict or event.cheat is False:
+                honest[seat] |= bit
+            elif event.cheat:
+                cheat[seat] |= bit
+        if given:
+            honest[target] &= ~bit
+            cheat[target] &= ~bit
+        else:
+            refused[target] |= bit
+        if event.card is not None:
+            melded[seat] |= _RANK_BIT[event.card]
+    return history, counts, tuple(refused), tuple(cheat), tuple(honest), tuple(melded)
+
+
+_FOLDS: dict[tuple[int, bool, int, int], _Fold] = {}
+"""Remembered folds by (players, strict, events, ``id`` of the last event); each holds its
+history, so that event stays alive and its ``id`` names no other object."""
+_FOLDS_KEPT: Final = 2048
+_REACH: Final = 32
+"""How many events back a history's remembered prefix is looked for."""
+
+
+def _fold(history: tuple[Event, ...], players: int, strict: bool) -> _Fold:
+    """The fold of ``history``, extending the longest remembered prefix.
+
+    A prefix is used only if it equals the start of ``history``, so the
+    answer does not depend on what was remembered.
+    """
+    if type(history) is not tuple:
+        history = tuple(history)
+    size = len(history)
+    folds = _FOLDS
+    known = None
+    start = size
+    while start > 0 and size - start < _REACH:
+        known = folds.get((players, strict, start, id(history[start - 1])))
+        if known is not None and (known[0] is history or known[0] == history[:start]):
+            break
+        known = None
+        start -= 1
+    if known is None:
+        known, start = _no_asks(players), 0
+    if start == size:
+        return known
+    fold = _extend(known, history, start, strict)
+    if len(folds) >= _FOLDS_KEPT:
+        folds.clear()
+    folds[players, strict, size, id(history[-1])] = fold
+    return fold
+
+
+def _holds(fold: _Fold, slots: tuple[int, ...], bases: tuple[int, ...]) -> tuple[bytes, bytes]:
+    """``holds_none`` and ``holds_some``, in slot order.
+
+    For each other seat with tables, the ranks it holds none of and the ranks
+    it holds, by the history (as ``determinize.hand_constraints`` reads them).
+    """
+    _, _, refused, cheat, honest, _ = fold
+    spheres = _SPHERES
+    none, some = [_NO_RANKS], [_NO_RANKS]
+    for slot in range(1, len(slots)):
+        base = bases[slot]
+        if base:
+            other = slots[slot]
+            none.append(spheres[refused[other] | cheat[other] & ~base])
+            some.append(spheres[honest[other] & ~base])
+        else:
+            none.append(_NO_RANKS)
+            some.append(_NO_RANKS)
+    return b"".join(none), b"".join(some)
 
 
 def _check_config(codec: object, attribute: attrs.Attribute[Config], config: Config) -> None:
@@ -262,7 +489,19 @@ class Codec:
         return view
 
     def _key(self, view: Observation) -> _Key | None:
-        """What decides the legal ids in play; None while scoring or off turn."""
+        """What decides the legal ids in play; None while scoring or off turn.
+
+        The last view's key is remembered (a view is frozen, and its config is
+        this codec's), so ``mask`` then ``decode`` on one view work it out once.
+        """
+        last = _LAST_KEY
+        if last[0] is view:
+            return last[1]
+        key = self._work_out_key(view)
+        _remember_key(view, key)
+        return key
+
+    def _work_out_key(self, view: Observation) -> _Key | None:
         seat = view.to_act
         if seat != view.seat:
             return None
@@ -351,9 +590,11 @@ class Codec:
         ...
         tablerules.errors.IllegalActionError: action id 43 is out of range: this codec's ids are ...
         """
-        self._check(view)
+        key = self._key(self._check(view))
         index = read_action_id(action_id)
         actions = _actions(self.config.players, view.seat)
+        if key is not None and index in _id_set(key):
+            return actions[index]
         if not 0 <= index < len(actions):
             raise IllegalActionError(
                 f"action id {index} is out of range: this codec's ids are 0 to {len(actions) - 1}"
@@ -416,113 +657,54 @@ class Codec:
         self._check(view)
         config = self.config
         players = config.players
-        at = _starts(players)
-        features = bytearray(_layout(players).size)
         seat = view.seat
         slots = _slots(players, seat)
-        index_of = _INDEX
-
-        add_cards(features, slice(at["hand"], at["hand"] + _PLANE), view.hand)
-        unseen = at["unseen"]
-        features[unseen : unseen + _PLANE] = _FULL[config.decks]
-        sphere = at["sphere"]
-        for card in view.hand:
-            features[unseen + index_of[card]] -= 1
-            features[sphere + RANK_OF[card] - 2] = 1
-
-        tables = at["tables"]
-        values = at["table_values"]
-        sizes = at["table_sizes"]
-        states = at["hand_states"]
-        split = at["split"]
-        done = at["done"]
-        for slot, other in enumerate(slots):
-            seat_tables = view.tables[other]
-            seat_stood = view.stood[other]
-            for index, cards in enumerate(seat_tables):
-                place = 2 * slot + index
-                start = tables + place * _PLANE
-                for card in cards:
-                    where = index_of[card]
-                    features[start + where] += 1
-                    features[unseen + where] -= 1
-                    if not slot:
-                        features[sphere + RANK_OF[card] - 2] = 1
-                value = value_unchecked(cards)
-                features[values + place] = clamp(value)
-                features[sizes + place] = clamp(len(cards))
-                kind = 1 if seat_stood[index] else 2 if value > 21 else 0
-                features[states + 3 * place + kind] = 1
-            if len(seat_tables) == 2:
-                features[split + slot] = 1
-            if seat_done(seat_tables, seat_stood):
-                features[done + slot] = 1
-
-        out = at["out"]
-        hand_sizes = at["hand_sizes"]
-        chosen = at["chosen"]
-        needed = at["points_needed"]
-        past = at["points_past"]
-        target = config.target
-        in_game = still_in_game(config, view.scores)
-        for slot, other in enumerate(slots):
-            if not in_game[other]:
-                features[out + slot] = 1
-            features[hand_sizes + slot] = clamp(view.hand_sizes[other])
-            if view.chosen[other]:
-                features[chosen + slot] = 1
-            score = view.scores[other]
-            features[needed + slot] = clamp(target - score)
-            features[past + slot] = clamp(score - target)
-        if view.to_act is not None:
-            features[at["to_act"] + (view.to_act - seat) % players] = 1
-        features[at["dealer"] + (view.round - seat) % players] = 1
-
-        self._history(view, features, at, slots)
-
-        features[at["deck_size"]] = clamp(view.deck_size)
-        features[at["phase"] + _PHASES.index(view.phase)] = 1
-        if view.choice is not None:
-            features[at["choice"] + view.choice] = 1
-        if view.cheated:
-            features[at["cheated"]] = 1
-        features[at["round"]] = clamp(view.round)
-        return bytes(features)
-
-    def _history(
-        self, view: Observation, features: bytearray, at: dict[str, int], slots: tuple[int, ...]
-    ) -> None:
-        """The round's asks as counts per seat and rank, and what they prove about hands."""
-        players = len(slots)
-        seat = view.seat
-        per_seat = players * _RANKS
-        history = view.history
-        # A count never exceeds the number of events; past 255 they are clamped.
-        counts: bytearray | list[int] = (
-            bytearray(4 * per_seat) if len(history) < 256 else [0] * (4 * per_seat)
+        tables, stood = view.tables, view.stood
+        parts = [_seat_part(tables[other], stood[other]) for other in slots]
+        (planes, values, sizes, states, split, done, bits, ranks, bases) = zip(*parts, strict=True)
+        hand_plane, hand_bits, hand_ranks = _hand_part(view.hand)
+        unseen = (hand_bits + sum(bits)).to_bytes(_PLANE, "little").translate(_UNSEEN[config.decks])
+        if _NEGATIVE in unseen:
+            raise ValueError("the observation shows more copies of a card than the decks hold")
+        out, points = _score_part(config.exact_target, config.target, view.scores, slots)
+        one_hot = _one_hots(players)
+        to_act = view.to_act
+        if to_act is None:
+            acting, phase = one_hot[players], _PHASE_PLANES[2]
+        else:
+            place = (to_act - seat) % players
+            acting, phase = one_hot[place], _PHASE_PLANES[done[place] == _ONE]
+        rounds = view.round
+        record = _fold(view.history, players, config.strict)
+        counts = record[1]
+        block = 2 * _RANKS * players
+        at = _RANKS * seat
+        rows = [counts[start : start + block // 2] for start in range(at, 4 * block, block)]
+        none, some = _holds(record, slots, bases)
+        return b"".join(
+            (
+                hand_plane,
+                unseen,
+                _SPHERES[hand_ranks | ranks[0]],
+                *planes,
+                *values,
+                *sizes,
+                *states,
+                *split,
+                *done,
+                out,
+                _clamped(view.hand_sizes, slots),
+                acting,
+                one_hot[(rounds - seat) % players],
+                _flags(view.chosen, slots),
+                points,
+                *rows,
+                none,
+                some,
+                _BYTES[clamp(view.deck_size)],
+                phase,
+                _CHOICES[view.choice],
+                _BYTES[1 if view.cheated else 0],
+                _BYTES[clamp(rounds)],
+            )
         )
-        for event in history:
-            if type(event) is AskRecord:
-                rank = int(event.rank) - 2
-                asker = (event.seat - seat) % players * _RANKS + rank
-                target = (event.target - seat) % players * _RANKS + rank
-                if event.given:
-                    counts[asker] += 1
-                    counts[2 * per_seat + target] += 1
-                else:
-                    counts[per_seat + asker] += 1
-                    counts[3 * per_seat + target] += 1
-        start = at["asked_given"]
-        features[start : start + len(counts)] = (
-            counts if isinstance(counts, bytearray) else bytes(map(clamp, counts))
-        )
-        others = [other for other in slots[1:] if view.tables[other]]
-        excluded, required = hand_constraints(view, others)
-        none = at["holds_none"] - 2
-        some = at["holds_some"] - 2
-        for other in others:
-            slot = (other - seat) % players * _RANKS
-            for rank in excluded[other]:
-                features[none + slot + rank] = 1
-            for rank in required[other]:
-                features[some + slot + rank] = 1

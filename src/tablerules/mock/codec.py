@@ -59,7 +59,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from itertools import permutations
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 import attrs
 
@@ -68,10 +68,16 @@ from tablerules._common import fast_init, picker, turn_order
 from tablerules.cards import FULL_DECK
 from tablerules.errors import ConfigError, IllegalActionError
 from tablerules.mock.actions import Action, Draw, Meld
-from tablerules.mock.config import HAND_SIZE, Config
+from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
 from tablerules.mock.observe import Observation
 from tablerules.mock.rules import meld_positions, why_illegal
-from tablerules.mock.state import State, replay_public
+from tablerules.mock.state import Drew, Melded, State, fewest_to_meld
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from tablerules.cards import Card
+    from tablerules.mock.state import Event
 
 __all__ = [
     "DRAW_DISCARD_ID",
@@ -207,8 +213,168 @@ def _check_config(config: Config | None) -> Config:
     return config
 
 
-_STEPS: Final = {"draw": 0, "meld": 1, "over": 2}
 _INDEX: Final = {card: card.index for card in FULL_DECK}
+_SHIFT: Final = {card: 8 * card.index for card in FULL_DECK}
+"""Each card's byte in a plane held as an int: ``1 << _SHIFT[card]`` (planes add as ints)."""
+_BIT: Final = {card: 1 << shift for card, shift in _SHIFT.items()}
+_EMPTY_PLANE: Final = bytes(52)
+_CARD_PLANES: Final = {card: _BIT[card].to_bytes(52, "little") for card in FULL_DECK}
+_STEP_PLANES: Final = {"draw": b"\x01\x00\x00", "meld": b"\x00\x01\x00", "over": b"\x00\x00\x01"}
+_BYTES: Final = tuple(bytes((value,)) for value in range(256))
+
+# The observation is made from pieces kept in bounded memos: each is a pure
+# function of hashable parts of the observation (card tuples are shared from
+# state to state, so most lookups hit), and the public history is replayed
+# once per event, by extending the replay of its longest remembered prefix.
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _plane(cards: tuple[Card, ...]) -> bytes:
+    """The 52-byte plane of ``cards``: 1 where a card is."""
+    plane = bytearray(52)
+    for card in cards:
+        plane[_INDEX[card]] = 1
+    return bytes(plane)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _clamped(values: tuple[int, ...], order: tuple[int, ...]) -> bytes:
+    """``values`` in ``order``, each clamped to a byte."""
+    return bytes([clamp(values[seat]) for seat in order])
+
+
+@functools.cache
+def _one_hots(players: int) -> tuple[bytes, ...]:
+    """One-hot bytes of ``players`` places, then ``players`` zeros (for no place)."""
+    return (*(bytes(place == index for index in range(players)) for place in range(players)),
+            bytes(players))  # fmt: skip
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _melds_twice(melds: tuple[tuple[Card, ...], ...]) -> bytes:
+    """Every seat's meld plane in seat order, twice over: seat ``s``'s order is a slice."""
+    planes = b"".join(map(_plane, melds))
+    return planes + planes
+
+
+def _twice(planes: Sequence[bytes]) -> bytes:
+    joined = b"".join(planes)
+    return joined + joined
+
+
+class _Public(NamedTuple):
+    """The public history's replay (as ``replay_public`` gives it), with its planes.
+
+    ``held_twice`` is every seat's plane of ``held`` in seat order, twice over
+    (an observer's order of the others is a slice). ``pile_bits`` is the
+    discard pile's plane as an int (see ``_SHIFT``), exact while ``single``
+    (no card is twice in the pile: always, in a history the rules wrote).
+    """
+
+    history: tuple[Event, ...]
+    pile: tuple[Card, ...]
+    held: tuple[tuple[Card, ...], ...]
+    held_twice: bytes
+    sizes: tuple[int, ...]
+    first: int | None
+    pile_bits: int
+    single: bool
+
+    def pile_plane(self) -> bytes:
+        """The discard pile's plane: 1 where a card is."""
+        if self.single:
+            return self.pile_bits.to_bytes(52, "little")
+        return _plane(self.pile)
+
+    def extend(self, history: tuple[Event, ...], start: int) -> _Public:
+        """The replay of ``history``, whose first ``start`` events are this one's."""
+        pile, held, sizes, first = self.pile, self.held, self.sizes, self.first
+        bits, single, held_twice = self.pile_bits, self.single, self.held_twice
+        changed = False
+        for index in range(start, len(history)):
+            event = history[index]
+            if type(event) is Melded:
+                seat, cards, discards = event.seat, event.cards, event.discards
+                if held[seat] and (cards or discards):
+                    gone = {*cards, *discards}
+                    held = _put(
+                        held, seat, tuple([card for card in held[seat] if card not in gone])
+                    )
+                    changed = True
+                if discards:
+                    pile = (*pile, *discards)
+                    for card in discards:
+                        if bits >> _SHIFT[card] & 255:
+                            single = False
+                        bits += _BIT[card]
+                if cards and first is None:
+                    counts = list(sizes)
+                    counts[seat] += len(cards)
+                    sizes = tuple(counts)
+                    if counts[seat] == MELD_SIZE:
+                        first = seat
+            elif isinstance(event, Drew) and event.card is not None:
+                seat = event.seat
+                held = _put(held, seat, (*held[seat], event.card))
+                changed = True
+                if pile:  # always, in a history the rules wrote
+                    bits -= _BIT[pile[-1]]
+                    pile = pile[:-1]
+        if changed:
+            held_twice = _twice([_plane(cards) for cards in held])
+        return _Public(history, pile, held, held_twice, sizes, first, bits, single)
+
+
+def _put(
+    held: tuple[tuple[Card, ...], ...], seat: int, cards: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """``held`` with ``held[seat]`` replaced by ``cards``."""
+    changed = list(held)
+    changed[seat] = cards
+    return tuple(changed)
+
+
+@functools.cache
+def _no_history(players: int) -> _Public:
+    none = ((),) * players
+    return _Public((), (), none, bytes(104 * players), (0,) * players, None, 0, True)
+
+
+_REPLAYS: dict[tuple[int, int, int], _Public] = {}
+"""Remembered replays by (players, events, ``id`` of the last event); each holds its history,
+so that event stays alive and its ``id`` names no other object."""
+_REPLAYS_KEPT: Final = 2048
+_REACH: Final = 24
+"""How many events back a history's remembered prefix is looked for."""
+
+
+def _public(history: Sequence[Event], players: int) -> _Public:
+    """The replay of ``history`` (a tuple of events), extending the longest remembered prefix.
+
+    A prefix is used only if it equals the start of ``history``, so the answer
+    is ``replay_public``'s, whatever was remembered.
+    """
+    if type(history) is not tuple:
+        history = tuple(history)
+    size = len(history)
+    replays = _REPLAYS
+    known = None
+    start = size
+    while start > 0 and size - start < _REACH:
+        known = replays.get((players, start, id(history[start - 1])))
+        if known is not None and (known.history is history or known.history == history[:start]):
+            break
+        known = None
+        start -= 1
+    if known is None:
+        known, start = _no_history(players), 0
+    if start == size:
+        return known
+    replay = known.extend(history, start)
+    if len(replays) >= _REPLAYS_KEPT:
+        replays.clear()
+    replays[players, size, id(history[-1])] = replay
+    return replay
 
 
 @attrs.frozen
@@ -246,6 +412,8 @@ class Codec:
     """Each observer's place in the vector's order of every seat (``_orders`` inverted)."""
     _starts: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
     """Where each part of :attr:`layout` starts."""
+    _one_hot: tuple[bytes, ...] = attrs.field(init=False, repr=False, eq=False)
+    """One-hot bytes of each of ``players`` places, then all zeros (see ``_one_hots``)."""
 
     num_actions: ClassVar[int] = NUM_ACTIONS
     """How many ids there are (73, for every config)."""
@@ -264,6 +432,7 @@ class Codec:
         )
         object.__setattr__(self, "_places", places)
         object.__setattr__(self, "_starts", tuple(where.start for where in self.layout.values()))
+        object.__setattr__(self, "_one_hot", _one_hots(players))
 
     def legal_ids(self, view: Observation) -> tuple[int, ...]:
         """The ids of the legal actions, ascending; empty when ``view``'s seat is not to act.
@@ -358,53 +527,53 @@ class Codec:
         view = _check_view(view)
         seat = view.seat
         order = self._orders[seat] if seat < len(self._orders) else ()
-        if len(view.hand_sizes) != len(order):
+        sizes = view.hand_sizes
+        players = len(order)
+        if len(sizes) != players:
             raise ConfigError(
                 f"this codec is for games of {self.config.players} players; the observation "
                 f"is of a game of {view.config.players}"
             )
         place_of = self._places[seat]
-        (hand, melds, known, top, discards, to_act, step, obligations, hand_sizes, piles,
-         finished, first_complete, scores, dealer, round_) = self._starts  # fmt: skip
-        index = _INDEX
-        features = bytearray(self.observation_size)
-        for card in view.hand:
-            features[hand + index[card]] = 1
-        for start, cards in zip(
-            range(melds, known, 52), [view.melds[other] for other in order], strict=True
-        ):
-            for card in cards:
-                features[start + index[card]] = 1
-        pile, held, first = replay_public(view.history, len(order))
-        for start, other in zip(range(known, top, 52), order[1:], strict=True):
-            for card in held[other]:
-                features[start + index[card]] = 1
-        if pile:
-            features[top + index[pile[-1]]] = 1
-        for card in pile:
-            features[discards + index[card]] = 1
-        if view.to_act is not None:
-            features[to_act + place_of[view.to_act]] = 1
-        features[step + _STEPS[view.step]] = 1
-        features[obligations : obligations + 4] = (
-            view.took_discard,
-            view.opening_was_empty,
-            view.pile_was_empty,
-            view.must_meld,
-        )
-        sizes = view.hand_sizes
-        features[hand_sizes : hand_sizes + len(order)] = [sizes[other] for other in order]
+        one_hot = self._one_hot
+        record = _public(view.history, players)
+        pile = record.pile
+        to_act = view.to_act
+        step = view.step
+        took = view.took_discard
+        opening_was_empty = view.opening_was_empty
+        pile_was_empty = view.pile_was_empty
+        melds = view.melds
+        if to_act is None:
+            must = 0
+        else:  # TableFacts.must_meld, reading the fields once
+            in_hand = sizes[to_act] + (step == "draw" and view.discard_size > 0)
+            must = fewest_to_meld(
+                len(melds[to_act]), in_hand, took, opening_was_empty, pile_was_empty
+            )
         opening = view.opening_size
-        features[piles : piles + 3] = (opening, view.deck_size - opening, len(pile))
-        done = view.finished
-        features[finished : finished + len(order)] = [done[other] for other in order]
-        if first is not None:
-            features[first_complete + place_of[first]] = 1
-        points = view.scores
-        features[scores : scores + len(order)] = [clamp(points[other]) for other in order]
-        features[dealer + place_of[view.dealer]] = 1
-        features[round_] = clamp(view.round)
-        return bytes(features)
+        first = record.first
+        sizes_twice = bytes(sizes) * 2
+        finished_twice = bytes(view.finished) * 2
+        return b"".join(
+            (
+                _plane(view.hand),
+                _melds_twice(melds)[52 * seat : 52 * (seat + players)],
+                record.held_twice[52 * (seat + 1) : 52 * (seat + players)],
+                _CARD_PLANES[pile[-1]] if pile else _EMPTY_PLANE,
+                record.pile_plane(),
+                one_hot[place_of[to_act]] if to_act is not None else one_hot[players],
+                _STEP_PLANES[step],
+                bytes((took, opening_was_empty, pile_was_empty, must)),
+                sizes_twice[seat : seat + players],
+                bytes((opening, view.deck_size - opening, len(pile))),
+                finished_twice[seat : seat + players],
+                one_hot[place_of[first]] if first is not None else one_hot[players],
+                _clamped(view.scores, order),
+                one_hot[place_of[view.dealer]],
+                _BYTES[clamp(view.round)],
+            )
+        )
 
     @staticmethod
     def meld_positions(action_id: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
