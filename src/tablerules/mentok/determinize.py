@@ -17,6 +17,7 @@ ask as above, a cheat as an excluded rank.)
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections import Counter
@@ -202,15 +203,19 @@ class _Draws:
             return result
 
         def shuffle(x: MutableSequence[Any]) -> None:
-            for i in range(len(x) - 1, 0, -1):
-                m = i + 1
-                size = m.bit_length()
+            for i, m, size in _shuffle_steps(len(x)):
                 j = bits(size)
                 while j >= m:
                     j = bits(size)
                 x[i], x[j] = x[j], x[i]
 
         self.choice, self.sample, self.shuffle = choice, sample, shuffle
+
+
+@functools.cache
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """random.shuffle's swaps of a list of ``size``: the place, how many it picks from, the bits."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 _RANDBELOW_WITH_BITS: Final = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
