@@ -19,11 +19,13 @@ Speed lives here, never in the test suite: numbers depend on the machine.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import platform
 import random
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import tablerules as tr
 
@@ -436,6 +438,107 @@ def pickle_lines(names: Sequence[str], seconds: float) -> list[str]:
     return lines
 
 
+def plain_steps(name: str) -> Callable[[int], int]:
+    """A loop playing one random one-round game of ``name`` from a seed; returns its steps."""
+    game = tr.GAMES[name]
+    config = game.Config(max_rounds=1)
+
+    def plain(seed: int) -> int:
+        rng, state, steps = random.Random(seed), game.new_game(config, seed=seed), 0
+        while not state.is_over:
+            state = game.apply_unchecked(state, game.random_action(state, rng))
+            steps += 1
+        return steps
+
+    return plain
+
+
+def pettingzoo_rows(name: str, seconds: float) -> list[Row]:
+    """Microseconds per step of the PettingZoo environments against the plain loop.
+
+    The environment loops are PettingZoo's ``last()`` then ``step(id)`` with a
+    random legal id, on ``raw_env`` and on ``env`` (``raw_env`` in PettingZoo's
+    ``OrderEnforcingWrapper``), over random one-round games. Needs the
+    pettingzoo extra.
+    """
+    from tablerules.integrations import pettingzoo
+
+    config = tr.GAMES[name].Config(max_rounds=1)
+
+    def stepper(env: Any) -> Callable[[int], int]:
+        def through_env(seed: int) -> int:
+            rng, steps = random.Random(seed), 0
+            env.reset(seed=seed)
+            while env.agents:
+                observation, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                legal = observation["action_mask"].nonzero()[0]
+                env.step(int(legal[rng.randrange(len(legal))]))
+                steps += 1
+            return steps
+
+        return through_env
+
+    raw = stepper(pettingzoo.raw_env(name, config))
+    wrapped = stepper(pettingzoo.env(name, config))
+    plain, raw_step, env_step = interleaved((plain_steps(name), raw, wrapped), seconds)
+    return [
+        ("step: pettingzoo raw_env last()+step (CPU)", raw_step, "us"),
+        ("step: pettingzoo env last()+step (CPU)", env_step, "us"),
+        ("pettingzoo raw_env step vs plain step", raw_step / plain, "x"),
+        ("pettingzoo env step vs plain step", env_step / plain, "x"),
+    ]
+
+
+def openspiel_rows(name: str, seconds: float) -> list[Row]:
+    """Microseconds per ``state.apply_action(random legal id)`` in OpenSpiel against the plain loop.
+
+    Whole one-round episodes, ``new_initial_state`` and ``legal_actions``
+    included (as the plain loop includes ``new_game`` and ``random_action``).
+    Needs the openspiel extra.
+    """
+    import pyspiel
+
+    from tablerules.integrations import openspiel
+
+    openspiel.register()
+    game = pyspiel.load_game(f"python_tablerules_{name}", {"max_rounds": 1, "rng_seed": 0})
+
+    def through_openspiel(seed: int) -> int:
+        rng, steps = random.Random(seed), 0
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        return steps
+
+    plain, step = interleaved((plain_steps(name), through_openspiel), seconds)
+    return [
+        ("step: openspiel apply_action (CPU)", step, "us"),
+        ("openspiel step vs plain step", step / plain, "x"),
+    ]
+
+
+def integration_lines(names: Sequence[str], seconds: float) -> list[str]:
+    """The integrations' rows, or a line saying which extra is missing."""
+    lines = []
+    for extra, module, rows in (
+        ("pettingzoo", "pettingzoo", pettingzoo_rows),
+        ("openspiel", "pyspiel", openspiel_rows),
+    ):
+        if importlib.util.find_spec(module) is None:
+            lines.append(f"# {extra}: not installed (pip install 'tablerules[{extra}]'), skipped")
+            continue
+        for name in names:
+            lines += [
+                f"{name:7} {label:48} {value:12,.2f} {unit}"
+                for label, value, unit in rows(name, seconds)
+            ]
+    return lines
+
+
 def main() -> None:
     """Run the selected benchmarks and print one line per measurement."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -466,6 +569,7 @@ def main() -> None:
         cost = microseconds(lambda: game.determinize(view, rng), 500)  # noqa: B023
         print(f"{name:7} {'determinize (six moves into a round)':45} {cost:12,.1f} us")
     print(*pickle_lines(names, args.seconds), sep="\n")
+    print(*integration_lines(names, args.seconds), sep="\n")
     if args.workers:
         for name in names:
             one = random_rounds(name, args.seconds) / args.seconds
