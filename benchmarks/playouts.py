@@ -376,6 +376,57 @@ GAMES: dict[str, Callable[[float], list[Row]]] = {
 }
 
 
+def record_rows(name: str, seconds: float) -> list[Row]:
+    """to_dict and from_dict (which checks the record against the rules), and their ratio.
+
+    Measured at the start of round 1 (the last round's summary just written)
+    and mid-round 1, in CPU time, best of interleaved rounds; for Mentok also
+    determinize with 10 players and two decks, 6 and 40 moves into a round.
+    """
+    game = tr.GAMES[name]
+    rng = random.Random(7)
+    state = game.new_game(game.Config(), seed=7)
+    later = []
+    while not state.is_over and state.round < 2:
+        state = game.apply_unchecked(state, game.random_action(state, rng))
+        if state.round == 1 and not state.is_over:
+            later.append(state)
+    rows: list[Row] = []
+    for label, picked in (("start of round 1", later[0]), ("mid-round 1", later[len(later) // 2])):
+        record = game.to_dict(picked)
+
+        def write(_: int, picked: object = picked) -> int:
+            game.to_dict(picked)
+            return 1
+
+        def read(_: int, record: dict[str, object] = record) -> int:
+            game.from_dict(record)
+            return 1
+
+        wrote, read_back = interleaved([write, read], seconds)
+        rows += [
+            (f"to_dict ({label})", wrote, "us"),
+            (f"from_dict ({label})", read_back, "us"),
+            (f"from_dict vs to_dict ({label})", read_back / wrote, "x"),
+        ]
+    if name == "mentok":
+        config = tr.mentok.Config(players=10, decks=2)
+        for moves in (6, 40):
+            position, moves_rng = tr.mentok.new_game(config, seed=3), random.Random(3)
+            for _ in range(moves):
+                position = tr.mentok.apply(position, tr.mentok.random_action(position, moves_rng))
+            assert position.to_act is not None
+            view, draws = tr.mentok.observe(position, position.to_act), random.Random(5)
+
+            def deal(_: int, view: tr.mentok.Observation = view) -> int:
+                tr.mentok.determinize(view, draws)  # noqa: B023 - one generator, drawn on
+                return 1
+
+            (cost,) = interleaved([deal], seconds)
+            rows.append((f"determinize, 10 players, 2 decks, {moves} moves in", cost, "us"))
+    return rows
+
+
 def pickle_lines(names: Sequence[str], seconds: float) -> list[str]:
     """A pickle round trip of a state and of an observation, against ``apply``, per game.
 
@@ -549,7 +600,11 @@ def main() -> None:
     names = args.game or sorted(GAMES)
     print(f"# {platform.python_implementation()} {platform.python_version()}; times are CPU time")
     for name in names:
-        for label, value, unit in GAMES[name](args.seconds) + codec_rows(name, args.seconds):
+        for label, value, unit in (
+            GAMES[name](args.seconds)
+            + codec_rows(name, args.seconds)
+            + record_rows(name, args.seconds)
+        ):
             print(f"{name:7} {label:48} {value:12,.2f} {unit}")
     if "ofc" in names:
         bare, library = interleaved((minimal_rounds, library_rounds), args.seconds)
