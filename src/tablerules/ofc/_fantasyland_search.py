@@ -11,8 +11,10 @@ bottom: the most its row and a top could add (the top made of cards outside
 the middle, see :meth:`_Tops.royalty_bound`). The middles are grouped by that
 figure as the search needs them, so a bottom only looks at the groups that
 could beat the best setting so far, and the bottoms stop as soon as no group
-can. Everything pruned provably scores less, or the same with a worse
-tie-break, so the answer is the one trying every setting would give.
+can. With a lowball middle the middles are the lows that do not foul, best
+first, and a bottom's top is bounded by the best scoring top outside it.
+Everything pruned provably scores less, or the same with a worse tie-break, so
+the answer is the one trying every setting would give.
 """
 
 from __future__ import annotations
@@ -291,8 +293,8 @@ def _solve_high(
             base = BOTTOM_ROYALTY[bottom_category]
             plain = False
             groups = levels
-        # Whether a setting with this bottom, `points` and a middle of value `middle` could
-        # beat the best one: more points, or as many and a better tie-break.
+        # A setting with this bottom and as many points as the best one beats it only with
+        # the same bottom value (`tie_bottom`) and a middle at least as strong (`tie_middle`).
         if best_key is None:
             tie_bottom = True
             tie_middle = -1
