@@ -168,7 +168,7 @@ def _ids(key: _Key) -> tuple[int, ...]:
     return tuple(ids)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=1 << 11)
 def _id_set(key: _Key) -> frozenset[int]:
     """The ids of :func:`_ids` as a set."""
     return frozenset(_ids(key))
@@ -239,19 +239,19 @@ _SPHERES: Final = _RankPlanes()
 # once per event, by extending the count of the longest remembered prefix of
 # the history.
 
-_SeatPart = tuple[bytes, bytes, bytes, bytes, bytes, bytes, int, int, int]
+_SeatPart = tuple[bytes, bytes, bytes, bytes, bytes, bytes, int, int, int, int]
 
 
-@functools.lru_cache(maxsize=1 << 13)
+@functools.lru_cache(maxsize=1 << 11)
 def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) -> _SeatPart:
     """One seat's table features, each in its layout order.
 
     (planes of its two table hands, their values, their sizes, their hand
     states, whether it split, whether it is done; then its cards as plane
-    bits, the ranks on its tables, and the bit of its base card's rank, 0
-    with no tables).
+    bits, the ranks on its tables, the bit of its base card's rank (0 with
+    no tables), and bit ``h`` for each table hand ``h`` neither stood nor bust).
     """
-    bits = planes = ranks = 0
+    bits = planes = ranks = active = 0
     values, sizes, states = bytearray(2), bytearray(2), bytearray(6)
     for index, cards in enumerate(tables):
         hand = 0
@@ -263,7 +263,10 @@ def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) ->
         value = value_unchecked(cards)
         values[index] = clamp(value)
         sizes[index] = clamp(len(cards))
-        states[3 * index + (1 if stood[index] else 2 if value > 21 else 0)] = 1
+        kind = 1 if stood[index] else 2 if value > 21 else 0
+        states[3 * index + kind] = 1
+        if not kind:
+            active |= 1 << index
     return (
         planes.to_bytes(2 * _PLANE, "little"),
         bytes(values),
@@ -274,10 +277,11 @@ def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) ->
         bits,
         ranks,
         _RANK_BIT[tables[0][0]] if tables else 0,
+        active,
     )
 
 
-@functools.lru_cache(maxsize=1 << 13)
+@functools.lru_cache(maxsize=1 << 11)
 def _hand_part(hand: tuple[Card, ...]) -> tuple[bytes, int, int]:
     """The hand's plane, the same as plane bits, and its ranks."""
     bits = ranks = 0
@@ -287,7 +291,7 @@ def _hand_part(hand: tuple[Card, ...]) -> tuple[bytes, int, int]:
     return bits.to_bytes(_PLANE, "little"), bits, ranks
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.lru_cache(maxsize=1 << 10)
 def _score_part(
     exact: bool, target: int, scores: tuple[int, ...], slots: tuple[int, ...]
 ) -> tuple[bytes, bytes]:
@@ -297,13 +301,13 @@ def _score_part(
     return out, bytes(needed + [clamp(scores[other] - target) for other in slots])
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.lru_cache(maxsize=1 << 10)
 def _clamped(values: tuple[int, ...], slots: tuple[int, ...]) -> bytes:
     """``values`` in slot order, each clamped to a byte."""
     return bytes([clamp(values[other]) for other in slots])
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.lru_cache(maxsize=1 << 10)
 def _flags(values: tuple[bool, ...], slots: tuple[int, ...]) -> bytes:
     """1 where ``values`` is true, in slot order."""
     return bytes([1 if values[other] else 0 for other in slots])
@@ -316,7 +320,7 @@ def _one_hots(players: int) -> tuple[bytes, ...]:
             bytes(players))  # fmt: skip
 
 
-_Fold = tuple[tuple[Event, ...], bytearray, tuple[int, ...], tuple[int, ...], tuple[int, ...],
+_Fold = tuple[tuple[Event, ...], bytes, tuple[int, ...], tuple[int, ...], tuple[int, ...],
               tuple[int, ...]]  # fmt: skip
 """A history's asks, counted: (the history, the counts, and per seat as rank bits: refused,
 asked while cheating, asked honestly, melded).
@@ -332,7 +336,7 @@ ranks are taken out when the features are written.
 @functools.cache
 def _no_asks(players: int) -> _Fold:
     none = (0,) * players
-    return (), bytearray(8 * _RANKS * players), none, none, none, none
+    return (), bytes(8 * _RANKS * players), none, none, none, none
 
 
 def _extend(fold: _Fold, history: tuple[Event, ...], start: int, strict: bool) -> _Fold:
@@ -369,13 +373,13 @@ def _extend(fold: _Fold, history: tuple[Event, ...], start: int, strict: bool) -
             refused[target] |= bit
         if event.card is not None:
             melded[seat] |= _RANK_BIT[event.card]
-    return history, counts, tuple(refused), tuple(cheat), tuple(honest), tuple(melded)
+    return history, bytes(counts), tuple(refused), tuple(cheat), tuple(honest), tuple(melded)
 
 
 _FOLDS: dict[tuple[int, bool, int, int], _Fold] = {}
 """Remembered folds by (players, strict, events, ``id`` of the last event); each holds its
 history, so that event stays alive and its ``id`` names no other object."""
-_FOLDS_KEPT: Final = 2048
+_FOLDS_KEPT: Final = 64
 _REACH: Final = 32
 """How many events back a history's remembered prefix is looked for."""
 
@@ -403,30 +407,36 @@ def _fold(history: tuple[Event, ...], players: int, strict: bool) -> _Fold:
     if start == size:
         return known
     fold = _extend(known, history, start, strict)
-    if len(folds) >= _FOLDS_KEPT:
-        folds.clear()
+    if len(folds) >= _FOLDS_KEPT:  # forget the oldest
+        try:  # noqa: SIM105 - suppress() would cost more than the rest of the call
+            del folds[next(iter(folds))]
+        except (KeyError, RuntimeError, StopIteration):  # another thread changed it meanwhile
+            pass
     folds[players, strict, size, id(history[-1])] = fold
     return fold
 
 
-def _holds(fold: _Fold, slots: tuple[int, ...], bases: tuple[int, ...]) -> tuple[bytes, bytes]:
-    """``holds_none`` and ``holds_some``, in slot order.
+def _holds(fold: _Fold, seat: int, bases: tuple[int, ...]) -> tuple[bytes, bytes]:
+    """``holds_none`` and ``holds_some``, in slot order (``bases`` is in slot order too).
 
     For each other seat with tables, the ranks it holds none of and the ranks
     it holds, by the history (as ``determinize.hand_constraints`` reads them).
     """
     _, _, refused, cheat, honest, _ = fold
     spheres = _SPHERES
-    none, some = [_NO_RANKS], [_NO_RANKS]
-    for slot in range(1, len(slots)):
-        base = bases[slot]
-        if base:
-            other = slots[slot]
-            none.append(spheres[refused[other] | cheat[other] & ~base])
-            some.append(spheres[honest[other] & ~base])
-        else:
-            none.append(_NO_RANKS)
-            some.append(_NO_RANKS)
+    others = (0, *bases[1:])  # the observer's own slot stays empty
+    turned = slice(seat, None), slice(None, seat)
+    refused = refused[turned[0]] + refused[turned[1]]
+    cheat = cheat[turned[0]] + cheat[turned[1]]
+    honest = honest[turned[0]] + honest[turned[1]]
+    none = [
+        spheres[no | bad & ~base] if base else _NO_RANKS
+        for no, bad, base in zip(refused, cheat, others, strict=True)
+    ]
+    some = [
+        spheres[yes & ~base] if base else _NO_RANKS
+        for yes, base in zip(honest, others, strict=True)
+    ]
     return b"".join(none), b"".join(some)
 
 
@@ -506,22 +516,13 @@ class Codec:
         if seat != view.seat:
             return None
         tables = view.tables[seat]
-        stood = view.stood[seat]
-        active = 0
-        for index, cards in enumerate(tables):
-            if not stood[index] and value_unchecked(cards) <= 21:
-                active |= 1 << index
+        part = _seat_part(tables, view.stood[seat])
+        active = part[9]  # bit h for each table hand h neither stood nor bust
         if not active:
             return None
         config = self.config
-        ranks = 0
-        if config.strict:  # without it every rank may be asked for: the sphere decides nothing
-            bit = _RANK_BIT
-            for card in view.hand:
-                ranks |= bit[card]
-            for cards in tables:
-                for card in cards:
-                    ranks |= bit[card]
+        # without strict every rank may be asked for: the sphere decides nothing
+        ranks = _hand_part(view.hand)[2] | part[7] if config.strict else 0
         base = tables[0]
         split = RANK_OF[base[0]] if len(tables) == 1 and len(base) == 1 else 0
         players = config.players
@@ -661,7 +662,7 @@ class Codec:
         slots = _slots(players, seat)
         tables, stood = view.tables, view.stood
         parts = [_seat_part(tables[other], stood[other]) for other in slots]
-        (planes, values, sizes, states, split, done, bits, ranks, bases) = zip(*parts, strict=True)
+        planes, values, sizes, states, split, done, bits, ranks, bases, _ = zip(*parts, strict=True)
         hand_plane, hand_bits, hand_ranks = _hand_part(view.hand)
         unseen = (hand_bits + sum(bits)).to_bytes(_PLANE, "little").translate(_UNSEEN[config.decks])
         if _NEGATIVE in unseen:
@@ -677,10 +678,9 @@ class Codec:
         rounds = view.round
         record = _fold(view.history, players, config.strict)
         counts = record[1]
-        block = 2 * _RANKS * players
+        row = _RANKS * players
         at = _RANKS * seat
-        rows = [counts[start : start + block // 2] for start in range(at, 4 * block, block)]
-        none, some = _holds(record, slots, bases)
+        none, some = _holds(record, seat, bases)
         return b"".join(
             (
                 hand_plane,
@@ -698,7 +698,10 @@ class Codec:
                 one_hot[(rounds - seat) % players],
                 _flags(view.chosen, slots),
                 points,
-                *rows,
+                counts[at : at + row],
+                counts[at + 2 * row : at + 3 * row],
+                counts[at + 4 * row : at + 5 * row],
+                counts[at + 6 * row : at + 7 * row],
                 none,
                 some,
                 _BYTES[clamp(view.deck_size)],

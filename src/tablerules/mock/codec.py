@@ -59,7 +59,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from itertools import permutations
-from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
 
 import attrs
 
@@ -213,6 +213,7 @@ def _check_config(config: Config | None) -> Config:
     return config
 
 
+_T = TypeVar("_T")
 _INDEX: Final = {card: card.index for card in FULL_DECK}
 _SHIFT: Final = {card: 8 * card.index for card in FULL_DECK}
 """Each card's byte in a plane held as an int: ``1 << _SHIFT[card]`` (planes add as ints)."""
@@ -228,7 +229,7 @@ _BYTES: Final = tuple(bytes((value,)) for value in range(256))
 # once per event, by extending the replay of its longest remembered prefix.
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def _plane(cards: tuple[Card, ...]) -> bytes:
     """The 52-byte plane of ``cards``: 1 where a card is."""
     plane = bytearray(52)
@@ -237,7 +238,7 @@ def _plane(cards: tuple[Card, ...]) -> bytes:
     return bytes(plane)
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.lru_cache(maxsize=1 << 10)
 def _clamped(values: tuple[int, ...], order: tuple[int, ...]) -> bytes:
     """``values`` in ``order``, each clamped to a byte."""
     return bytes([clamp(values[seat]) for seat in order])
@@ -250,7 +251,7 @@ def _one_hots(players: int) -> tuple[bytes, ...]:
             bytes(players))  # fmt: skip
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.lru_cache(maxsize=1 << 10)
 def _melds_twice(melds: tuple[tuple[Card, ...], ...]) -> bytes:
     """Every seat's meld plane in seat order, twice over: seat ``s``'s order is a slice."""
     planes = b"".join(map(_plane, melds))
@@ -262,88 +263,81 @@ def _twice(planes: Sequence[bytes]) -> bytes:
     return joined + joined
 
 
-class _Public(NamedTuple):
-    """The public history's replay (as ``replay_public`` gives it), with its planes.
+_Public = tuple[
+    tuple["Event", ...],
+    tuple["Card", ...],
+    tuple[tuple["Card", ...], ...],
+    tuple[bytes, ...],
+    bytes,
+    tuple[int, ...],
+    "int | None",
+    int,
+    bool,
+]
+"""A public history's replay, as ``replay_public`` gives it, with its planes: (the history, the
+discard pile, the cards each seat took from it and holds, their planes, those planes in seat
+order twice over (an observer's order of the others is a slice), the cards each seat melded
+before the first complete hand, the first complete hand, the discard pile's plane as an int
+(see ``_SHIFT``), and whether no card is twice in the pile, which keeps that int exact:
+always, in a history the rules wrote)."""
 
-    ``held_twice`` is every seat's plane of ``held`` in seat order, twice over
-    (an observer's order of the others is a slice). ``pile_bits`` is the
-    discard pile's plane as an int (see ``_SHIFT``), exact while ``single``
-    (no card is twice in the pile: always, in a history the rules wrote).
-    """
 
-    history: tuple[Event, ...]
-    pile: tuple[Card, ...]
-    held: tuple[tuple[Card, ...], ...]
-    held_twice: bytes
-    sizes: tuple[int, ...]
-    first: int | None
-    pile_bits: int
-    single: bool
-
-    def pile_plane(self) -> bytes:
-        """The discard pile's plane: 1 where a card is."""
-        if self.single:
-            return self.pile_bits.to_bytes(52, "little")
-        return _plane(self.pile)
-
-    def extend(self, history: tuple[Event, ...], start: int) -> _Public:
-        """The replay of ``history``, whose first ``start`` events are this one's."""
-        pile, held, sizes, first = self.pile, self.held, self.sizes, self.first
-        bits, single, held_twice = self.pile_bits, self.single, self.held_twice
-        changed = False
-        for index in range(start, len(history)):
-            event = history[index]
-            if type(event) is Melded:
-                seat, cards, discards = event.seat, event.cards, event.discards
-                if held[seat] and (cards or discards):
-                    gone = {*cards, *discards}
-                    held = _put(
-                        held, seat, tuple([card for card in held[seat] if card not in gone])
-                    )
-                    changed = True
-                if discards:
-                    pile = (*pile, *discards)
-                    for card in discards:
-                        if bits >> _SHIFT[card] & 255:
-                            single = False
-                        bits += _BIT[card]
-                if cards and first is None:
-                    counts = list(sizes)
-                    counts[seat] += len(cards)
-                    sizes = tuple(counts)
-                    if counts[seat] == MELD_SIZE:
-                        first = seat
-            elif isinstance(event, Drew) and event.card is not None:
-                seat = event.seat
-                held = _put(held, seat, (*held[seat], event.card))
+def _extend(replay: _Public, history: tuple[Event, ...], start: int) -> _Public:
+    """The replay of ``history``, whose first ``start`` events are ``replay``'s."""
+    _, pile, held, planes, held_twice, sizes, first, bits, single = replay
+    changed = False
+    for index in range(start, len(history)):
+        event = history[index]
+        if type(event) is Melded:
+            seat, cards, discards = event.seat, event.cards, event.discards
+            if held[seat] and (cards or discards):
+                gone = {*cards, *discards}
+                kept = tuple([card for card in held[seat] if card not in gone])
+                held, planes = _put(held, seat, kept), _put(planes, seat, _plane(kept))
                 changed = True
-                if pile:  # always, in a history the rules wrote
-                    bits -= _BIT[pile[-1]]
-                    pile = pile[:-1]
-        if changed:
-            held_twice = _twice([_plane(cards) for cards in held])
-        return _Public(history, pile, held, held_twice, sizes, first, bits, single)
+            if discards:
+                pile = (*pile, *discards)
+                for card in discards:
+                    if bits >> _SHIFT[card] & 255:
+                        single = False
+                    bits += _BIT[card]
+            if cards and first is None:
+                counts = list(sizes)
+                counts[seat] += len(cards)
+                sizes = tuple(counts)
+                if counts[seat] == MELD_SIZE:
+                    first = seat
+        elif isinstance(event, Drew) and event.card is not None:
+            seat = event.seat
+            kept = (*held[seat], event.card)
+            held, planes = _put(held, seat, kept), _put(planes, seat, _plane(kept))
+            changed = True
+            if pile:  # always, in a history the rules wrote
+                bits -= _BIT[pile[-1]]
+                pile = pile[:-1]
+    if changed:
+        held_twice = b"".join(planes) * 2
+    return history, pile, held, planes, held_twice, sizes, first, bits, single
 
 
-def _put(
-    held: tuple[tuple[Card, ...], ...], seat: int, cards: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    """``held`` with ``held[seat]`` replaced by ``cards``."""
-    changed = list(held)
-    changed[seat] = cards
+def _put(values: tuple[_T, ...], seat: int, value: _T) -> tuple[_T, ...]:
+    """``values`` with ``values[seat]`` replaced by ``value``."""
+    changed = list(values)
+    changed[seat] = value
     return tuple(changed)
 
 
 @functools.cache
 def _no_history(players: int) -> _Public:
     none = ((),) * players
-    return _Public((), (), none, bytes(104 * players), (0,) * players, None, 0, True)
+    no_planes = (_EMPTY_PLANE,) * players
+    return (), (), none, no_planes, bytes(104 * players), (0,) * players, None, 0, True
 
 
 _REPLAYS: dict[tuple[int, int, int], _Public] = {}
 """Remembered replays by (players, events, ``id`` of the last event); each holds its history,
 so that event stays alive and its ``id`` names no other object."""
-_REPLAYS_KEPT: Final = 2048
+_REPLAYS_KEPT: Final = 64
 _REACH: Final = 24
 """How many events back a history's remembered prefix is looked for."""
 
@@ -362,7 +356,7 @@ def _public(history: Sequence[Event], players: int) -> _Public:
     start = size
     while start > 0 and size - start < _REACH:
         known = replays.get((players, start, id(history[start - 1])))
-        if known is not None and (known.history is history or known.history == history[:start]):
+        if known is not None and (known[0] is history or known[0] == history[:start]):
             break
         known = None
         start -= 1
@@ -370,9 +364,12 @@ def _public(history: Sequence[Event], players: int) -> _Public:
         known, start = _no_history(players), 0
     if start == size:
         return known
-    replay = known.extend(history, start)
-    if len(replays) >= _REPLAYS_KEPT:
-        replays.clear()
+    replay = _extend(known, history, start)
+    if len(replays) >= _REPLAYS_KEPT:  # forget the oldest
+        try:  # noqa: SIM105 - suppress() would cost more than the rest of the call
+            del replays[next(iter(replays))]
+        except (KeyError, RuntimeError, StopIteration):  # another thread changed it meanwhile
+            pass
     replays[players, size, id(history[-1])] = replay
     return replay
 
@@ -536,11 +533,12 @@ class Codec:
             )
         place_of = self._places[seat]
         one_hot = self._one_hot
-        record = _public(view.history, players)
-        pile = record.pile
+        history = view.history
+        _, pile, _, _, held_twice, _, first, pile_bits, single = _public(history, players)
         to_act = view.to_act
         step = view.step
-        took = view.took_discard
+        last = history[-1] if history else None
+        took = type(last) is Drew and last.from_discard  # TableFacts.took_discard
         opening_was_empty = view.opening_was_empty
         pile_was_empty = view.pile_was_empty
         melds = view.melds
@@ -551,26 +549,27 @@ class Codec:
             must = fewest_to_meld(
                 len(melds[to_act]), in_hand, took, opening_was_empty, pile_was_empty
             )
-        opening = view.opening_size
-        first = record.first
+        config = view.config
+        deck = view.deck_size
+        opening = max(0, deck - config.finish_cards)  # opening_left
         sizes_twice = bytes(sizes) * 2
         finished_twice = bytes(view.finished) * 2
         return b"".join(
             (
                 _plane(view.hand),
                 _melds_twice(melds)[52 * seat : 52 * (seat + players)],
-                record.held_twice[52 * (seat + 1) : 52 * (seat + players)],
+                held_twice[52 * (seat + 1) : 52 * (seat + players)],
                 _CARD_PLANES[pile[-1]] if pile else _EMPTY_PLANE,
-                record.pile_plane(),
+                pile_bits.to_bytes(52, "little") if single else _plane(pile),
                 one_hot[place_of[to_act]] if to_act is not None else one_hot[players],
                 _STEP_PLANES[step],
                 bytes((took, opening_was_empty, pile_was_empty, must)),
                 sizes_twice[seat : seat + players],
-                bytes((opening, view.deck_size - opening, len(pile))),
+                bytes((opening, deck - opening, len(pile))),
                 finished_twice[seat : seat + players],
                 one_hot[place_of[first]] if first is not None else one_hot[players],
                 _clamped(view.scores, order),
-                one_hot[place_of[view.dealer]],
+                one_hot[place_of[view.round % config.players]],  # the dealer
                 _BYTES[clamp(view.round)],
             )
         )
