@@ -320,33 +320,34 @@ def _one_hots(players: int) -> tuple[bytes, ...]:
             bytes(players))  # fmt: skip
 
 
-_Fold = tuple[tuple[Event, ...], bytes, tuple[int, ...], tuple[int, ...], tuple[int, ...],
-              tuple[int, ...]]  # fmt: skip
-"""A history's asks, counted: (the history, the counts, and per seat as rank bits: refused,
-asked while cheating, asked honestly, melded).
+_Fold = tuple[tuple[Event, ...], bytes, tuple[int, ...]]
+"""A history's asks, counted: (the history, the counts, the rank bits).
 
 The counts are four blocks (asked and given, asked and refused, gave,
 refused), each per seat and rank, twice over, so an observer's order is a
-slice; counts stop at 255. Bits of asks while the rank was on the asker's
-table, or given away by the asker since, are not set; the base cards'
-ranks are taken out when the features are written.
+slice; counts stop at 255. The rank bits are four rows of one int per seat:
+the ranks it refused, asked for while cheating, asked for honestly, and
+melded. Bits of asks while the rank was on the asker's table, or given away
+by the asker since, are not set; the base cards' ranks are taken out when
+the features are written.
 """
 
 
 @functools.cache
 def _no_asks(players: int) -> _Fold:
-    none = (0,) * players
-    return (), bytes(8 * _RANKS * players), none, none, none, none
+    return (), bytes(8 * _RANKS * players), (0,) * (4 * players)
 
 
 def _extend(fold: _Fold, history: tuple[Event, ...], start: int, strict: bool) -> _Fold:
     """The fold of ``history``, whose first ``start`` events are ``fold``'s."""
     events = [event for event in history[start:] if type(event) is AskRecord]
     if not events:
-        return (history, *fold[1:])
+        return history, fold[1], fold[2]
     counts = bytearray(fold[1])
-    refused, cheat, honest, melded = list(fold[2]), list(fold[3]), list(fold[4]), list(fold[5])
-    row = _RANKS * len(melded)
+    bits = list(fold[2])
+    players = len(bits) // 4
+    cheats, honest, melded = players, 2 * players, 3 * players
+    row = _RANKS * players
     block = 2 * row
     for event in events:
         rank = int(event.rank) - 2
@@ -357,23 +358,25 @@ def _extend(fold: _Fold, history: tuple[Event, ...], start: int, strict: bool) -
         if not given:
             asked += block
             answered += block
-        for at in (asked, answered):
-            if counts[at] < 255:
-                counts[at] += 1
-                counts[at + row] += 1
-        if not melded[seat] & bit:  # the rank was not on the asker's table
+        if counts[asked] < 255:
+            counts[asked] += 1
+            counts[asked + row] += 1
+        if counts[answered] < 255:
+            counts[answered] += 1
+            counts[answered + row] += 1
+        if not bits[melded + seat] & bit:  # the rank was not on the asker's table
             if strict or event.cheat is False:
-                honest[seat] |= bit
+                bits[honest + seat] |= bit
             elif event.cheat:
-                cheat[seat] |= bit
+                bits[cheats + seat] |= bit
         if given:
-            honest[target] &= ~bit
-            cheat[target] &= ~bit
+            bits[honest + target] &= ~bit
+            bits[cheats + target] &= ~bit
         else:
-            refused[target] |= bit
+            bits[target] |= bit
         if event.card is not None:
-            melded[seat] |= _RANK_BIT[event.card]
-    return history, bytes(counts), tuple(refused), tuple(cheat), tuple(honest), tuple(melded)
+            bits[melded + seat] |= _RANK_BIT[event.card]
+    return history, bytes(counts), tuple(bits)
 
 
 _FOLDS: dict[tuple[int, bool, int, int], _Fold] = {}
@@ -416,28 +419,24 @@ def _fold(history: tuple[Event, ...], players: int, strict: bool) -> _Fold:
     return fold
 
 
-def _holds(fold: _Fold, seat: int, bases: tuple[int, ...]) -> tuple[bytes, bytes]:
+def _holds(fold: _Fold, slots: tuple[int, ...], bases: tuple[int, ...]) -> tuple[bytes, bytes]:
     """``holds_none`` and ``holds_some``, in slot order (``bases`` is in slot order too).
 
     For each other seat with tables, the ranks it holds none of and the ranks
     it holds, by the history (as ``determinize.hand_constraints`` reads them).
     """
-    _, _, refused, cheat, honest, _ = fold
+    bits = fold[2]
+    players = len(slots)
     spheres = _SPHERES
-    others = (0, *bases[1:])  # the observer's own slot stays empty
-    turned = slice(seat, None), slice(None, seat)
-    refused = refused[turned[0]] + refused[turned[1]]
-    cheat = cheat[turned[0]] + cheat[turned[1]]
-    honest = honest[turned[0]] + honest[turned[1]]
-    none = [
-        spheres[no | bad & ~base] if base else _NO_RANKS
-        for no, bad, base in zip(refused, cheat, others, strict=True)
-    ]
-    some = [
-        spheres[yes & ~base] if base else _NO_RANKS
-        for yes, base in zip(honest, others, strict=True)
-    ]
-    return b"".join(none), b"".join(some)
+    nones, somes = [_NO_RANKS], [_NO_RANKS]  # the observer's own slot stays empty
+    for other, base in zip(slots[1:], bases[1:], strict=True):
+        if base:
+            nones.append(spheres[bits[other] | bits[players + other] & ~base])
+            somes.append(spheres[bits[2 * players + other] & ~base])
+        else:
+            nones.append(_NO_RANKS)
+            somes.append(_NO_RANKS)
+    return b"".join(nones), b"".join(somes)
 
 
 def _check_config(codec: object, attribute: attrs.Attribute[Config], config: Config) -> None:
@@ -662,7 +661,7 @@ class Codec:
         slots = _slots(players, seat)
         tables, stood = view.tables, view.stood
         parts = [_seat_part(tables[other], stood[other]) for other in slots]
-        planes, values, sizes, states, split, done, bits, ranks, bases, _ = zip(*parts, strict=True)
+        planes, values, sizes, states, split, done, bits, ranks, bases, _ = zip(*parts)  # noqa: B905 - parts are all ten long
         hand_plane, hand_bits, hand_ranks = _hand_part(view.hand)
         unseen = (hand_bits + sum(bits)).to_bytes(_PLANE, "little").translate(_UNSEEN[config.decks])
         if _NEGATIVE in unseen:
@@ -680,7 +679,7 @@ class Codec:
         counts = record[1]
         row = _RANKS * players
         at = _RANKS * seat
-        none, some = _holds(record, seat, bases)
+        none, some = _holds(record, slots, bases)
         return b"".join(
             (
                 hand_plane,
