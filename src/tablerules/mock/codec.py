@@ -521,7 +521,8 @@ class Codec:
         >>> list(features[codec.layout["to_act"]]), list(features[codec.layout["dealer"]])
         ([0, 0, 0, 1], [0, 0, 1, 0])
         """
-        view = _check_view(view)
+        if type(view) is not Observation:
+            view = _check_view(view)
         seat = view.seat
         order = self._orders[seat] if seat < len(self._orders) else ()
         sizes = view.hand_sizes
@@ -544,8 +545,10 @@ class Codec:
         melds = view.melds
         if to_act is None:
             must = 0
-        else:  # TableFacts.must_meld, reading the fields once
-            in_hand = sizes[to_act] + (step == "draw" and view.discard_size > 0)
+        else:  # TableFacts.must_meld, reading the fields once (the hand counts only then)
+            in_hand = (
+                sizes[to_act] + (step == "draw" and view.discard_size > 0) if pile_was_empty else 0
+            )
             must = fewest_to_meld(
                 len(melds[to_act]), in_hand, took, opening_was_empty, pile_was_empty
             )
