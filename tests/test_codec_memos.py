@@ -314,3 +314,19 @@ def test_mentok_decode_and_mask_agree_with_the_rules_on_one_view_after_another()
                     codec.decode(view, action_id)
             with pytest.raises(IllegalActionError):
                 codec.decode(other, action_id)
+
+
+def test_mock_turns_after_the_draw_pile_ran_out_get_the_direct_bytes() -> None:
+    # The obligation to meld up to five reads the hand, and at a draw step the
+    # discard pile too: the turns after the whole draw pile ran out.
+    config = mock.Config(players=10)
+    codec = mock.Codec(config)
+    seen = 0
+    for seed in range(3):
+        for state in playout(mock, config, seed, steps=2000):
+            if state.pile_was_empty and not state.is_over:
+                for seat in range(config.players):
+                    view = mock.observe(state, seat)
+                    assert codec.observation(view) == mock_direct(codec, view)
+                seen += 1
+    assert seen > 50
