@@ -19,8 +19,6 @@ import itertools
 import random
 from typing import TYPE_CHECKING, Final, cast
 
-import attrs
-
 from tablerules._common import (
     Picker,
     check_rng,
@@ -46,6 +44,7 @@ from tablerules.mock.state import (
     State,
     TableFacts,
     fewest_to_meld,
+    first_to_complete,
     opening_left,
 )
 
@@ -77,6 +76,10 @@ _DRAW_PILE: Final = Draw(from_discard=False)
 _DRAW_DISCARD: Final = Draw(from_discard=True)
 _EMPTY_HANDS: Final = tuple(((),) * players for players in range(11))
 _NOT_FINISHED: Final = tuple((False,) * players for players in range(11))
+_ORDERS: Final = {
+    (players, seat): turn_order(players, seat) for players in range(11) for seat in range(players)
+}
+"""``turn_order(players, seat)`` for every table size: the seats from ``seat``'s left."""
 
 # --- dealing, turns and the end of the game ----------------------------------
 
@@ -105,7 +108,7 @@ def deal_round(
     (1, 2, '2c 2d 2h')
     """
     players = config.players
-    order = turn_order(players, round_index % players)
+    order = _ORDERS[players, round_index % players]
     hands: list[tuple[Card, ...]] = [()] * players
     for block, seat in enumerate(order):
         hands[seat] = tuple(cards[block * HAND_SIZE : (block + 1) * HAND_SIZE])
@@ -199,11 +202,17 @@ def _cannot_act(table: State | Observation) -> str:
 
 def why_illegal(state: State | Observation, action: object) -> str | None:
     """Why ``action`` is illegal now, or ``None`` if it is legal."""
-    table = table_of(state)
+    table: State | Observation
+    if type(state) is State:  # the common case, without the method calls
+        table = state
+        seat = state.to_act
+        hand = None if seat is None else state.hands[seat]
+    else:
+        table = table_of(state)
+        seat = table.to_act
+        hand = table._hand_to_act()
     if not isinstance(action, (Draw, Meld)):
         return f"{action!r} is not a Mock action (tablerules.mock.Draw or tablerules.mock.Meld)"
-    seat = table.to_act
-    hand = table._hand_to_act()
     if seat is None or hand is None:
         return _cannot_act(table)
     if isinstance(action, Draw):
@@ -269,7 +278,7 @@ def why_illegal(state: State | Observation, action: object) -> str | None:
             return _not_held(card, "discard", "Meld.discards")
         if card in cards:
             return f"you cannot both meld and discard {card}"
-        if card in discards[:index]:
+        if index and card in discards[:index]:
             return f"you name {card} twice in the discards"
     left = len(hand) - len(cards)
     if table.pile_was_empty or total == MELD_SIZE:
@@ -490,133 +499,150 @@ def apply_unchecked(state: State, action: Action) -> State:
     """
     seat = state.to_act
     assert seat is not None
-    hands = list(state.hands)
-    if isinstance(action, Meld):
-        return _apply_meld(state, seat, action, hands)
+    if type(action) is Meld or isinstance(action, Meld):
+        return _apply_meld(state, seat, action)
+    hands = state.hands
     if action.from_discard:
         card = state.discard_pile[-1]
         discard_pile = state.discard_pile[:-1]
         deck = state.deck
-        event: Event = _make_drew(seat=seat, from_discard=True, card=card)
+        event: Event = _make_drew(seat, True, card)
     else:
         deck = state.deck
         card = deck[0]
         deck = deck[1:]
         discard_pile = state.discard_pile
         event = PILE_DRAWS[seat]
-    hands[seat] = (*hands[seat], card)
-    return _make_state(
-        config=state.config,
-        seed=state.seed,
-        round=state.round,
-        scores=state.scores,
-        hands=tuple(hands),
-        melds=state.melds,
-        deck=deck,
-        discard_pile=discard_pile,
-        finished=state.finished,
-        to_act=seat,
-        step="meld",
-        opening_was_empty=state.opening_was_empty,
-        pile_was_empty=state.pile_was_empty,
-        history=(*state.history, event),
-        last_round=state.last_round,
+    return _make_state(  # the fields in order
+        state.config,
+        state.seed,
+        state.round,
+        state.scores,
+        (*hands[:seat], (*hands[seat], card), *hands[seat + 1 :]),
+        state.melds,
+        deck,
+        discard_pile,
+        state.finished,
+        seat,
+        "meld",
+        state.opening_was_empty,
+        state.pile_was_empty,
+        (*state.history, event),
+        state.last_round,
     )
 
 
-def _apply_meld(state: State, seat: int, action: Meld, hands: list[tuple[Card, ...]]) -> State:
+def _apply_meld(state: State, seat: int, action: Meld) -> State:
     cards, discards = action.cards, action.discards
-    meld = state.melds[seat] + cards
-    melds = list(state.melds)
-    melds[seat] = meld
+    melds = state.melds
+    meld = melds[seat] + cards
+    melds = (*melds[:seat], meld, *melds[seat + 1 :])
+    hands = state.hands
     deck = state.deck
     drawn = 0
     done = state.pile_was_empty or len(meld) == MELD_SIZE
     if done:
-        hands[seat] = ()
-        finished = list(state.finished)
-        finished[seat] = True
-        finished_tuple = tuple(finished)
+        kept: tuple[Card, ...] = ()
+        finished = state.finished
+        finished = (*finished[:seat], True, *finished[seat + 1 :])
     else:
-        finished_tuple = state.finished
-        kept = tuple([card for card in hands[seat] if card not in cards and card not in discards])
+        finished = state.finished
+        hand = hands[seat]
+        if cards or discards:
+            kept = tuple([card for card in hand if card not in cards and card not in discards])
+        else:
+            kept = hand
         short = HAND_SIZE - len(kept)
         if short > 0 and deck:
             drawn = min(short, len(deck))
             kept += deck[:drawn]
             deck = deck[drawn:]
-        hands[seat] = kept
+    hands = (*hands[:seat], kept, *hands[seat + 1 :])
     discard_pile = state.discard_pile + discards
-    history = (
-        *state.history,
-        _make_melded(seat=seat, cards=cards, discards=discards, drawn=drawn, finished=done),
-    )
-    for following in turn_order(len(finished_tuple), seat):  # the next seat still playing
-        if not finished_tuple[following]:
+    history = (*state.history, _make_melded(seat, cards, discards, drawn, done))
+    for following in _ORDERS[len(finished), seat]:  # the next seat still playing
+        if not finished[following]:
             break
     else:
         return _end_round(
-            attrs.evolve(
-                state,
-                hands=tuple(hands),
-                melds=tuple(melds),
-                deck=deck,
-                discard_pile=discard_pile,
-                finished=finished_tuple,
-                history=history,
-            )
+            state,
+            hands=hands,
+            melds=melds,
+            deck=deck,
+            discard_pile=discard_pile,
+            finished=finished,
+            history=history,
         )
-    return _make_state(
-        config=state.config,
-        seed=state.seed,
-        round=state.round,
-        scores=state.scores,
-        hands=tuple(hands),
-        melds=tuple(melds),
-        deck=deck,
-        discard_pile=discard_pile,
-        finished=finished_tuple,
-        to_act=following,
-        step="draw" if deck or discard_pile else "meld",
-        opening_was_empty=not opening_left(state.config, len(deck)),
-        pile_was_empty=not deck,
-        history=history,
-        last_round=state.last_round,
+    return _make_state(  # the fields in order
+        state.config,
+        state.seed,
+        state.round,
+        state.scores,
+        hands,
+        melds,
+        deck,
+        discard_pile,
+        finished,
+        following,
+        "draw" if deck or discard_pile else "meld",
+        not opening_left(state.config, len(deck)),
+        not deck,
+        history,
+        state.last_round,
     )
 
 
-def _end_round(played: State) -> State:
-    """Score the round ``played`` (every seat has finished); deal the next one or end the game."""
-    config = played.config
-    first_complete = played.first_complete
-    category_points, highest, points = score_round(
-        played.melds, first_complete, config.highest_hand_ties
-    )
-    scores = tuple([score + gain for score, gain in zip(played.scores, points, strict=True)])
+def _end_round(
+    state: State,
+    *,
+    hands: tuple[tuple[Card, ...], ...],
+    melds: tuple[tuple[Card, ...], ...],
+    deck: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+    finished: tuple[bool, ...],
+    history: tuple[Event, ...],
+) -> State:
+    """Score the round every seat has finished; deal the next one or end the game.
+
+    ``state`` is the state before the last meld, the other arguments the
+    round as that meld left it.
+    """
+    config = state.config
+    first_complete = first_to_complete(history)
+    category_points, highest, points = score_round(melds, first_complete, config.highest_hand_ties)
+    scores = tuple([score + gain for score, gain in zip(state.scores, points, strict=True)])
     summary = RoundSummary(
-        round=played.round,
-        melds=played.melds,
+        round=state.round,
+        melds=melds,
         hand_points=category_points,
         first_complete=first_complete,
         highest_hand=highest,
         points=points,
     )
-    if game_winners(config, played.round, scores):
-        return attrs.evolve(
-            played,
-            scores=scores,
-            to_act=None,
-            step="over",
-            opening_was_empty=False,
-            pile_was_empty=False,
-            last_round=summary,
+    if game_winners(config, state.round, scores):
+        return _make_state(  # the fields in order
+            config,
+            state.seed,
+            state.round,
+            scores,
+            hands,
+            melds,
+            deck,
+            discard_pile,
+            finished,
+            None,
+            "over",
+            False,
+            False,
+            history,
+            summary,
         )
-    following = played.round + 1
+    following = state.round + 1
     return deal_round(
         config,
-        seed=played.seed,
+        seed=state.seed,
         round_index=following,
-        cards=round_deck(played.seed, following),
+        cards=round_deck(state.seed, following),
         scores=scores,
         last_round=summary,
     )

@@ -49,6 +49,7 @@ __all__ = [
     "Step",
     "TableFacts",
     "fewest_to_meld",
+    "first_to_complete",
     "held_from_discards",
     "opening_left",
     "replay_public",
@@ -182,6 +183,28 @@ def replay_public(history: Sequence[Event], players: int) -> PublicRecord:
     return PublicRecord(tuple(pile), tuple([tuple(cards) for cards in held]), first)
 
 
+def first_to_complete(history: Sequence[Event]) -> int | None:
+    """The first seat whose melds in ``history`` reach five cards, if any.
+
+    The ``first_complete`` of :func:`replay_public`, without the rest of the replay.
+
+    >>> from tablerules import parse_cards
+    >>> history = [Melded(1, parse_cards("2c 3c"), (), 0, False)]
+    >>> history.append(Melded(0, parse_cards("4d 5d 6d 7d 8d"), (), 0, True))
+    >>> first_to_complete(history), first_to_complete(history[:1])
+    (0, None)
+    """
+    sizes: dict[int, int] = {}
+    for event in history:
+        if type(event) is Melded and event.cards:
+            seat = event.seat
+            size = sizes.get(seat, 0) + len(event.cards)
+            if size == MELD_SIZE:
+                return seat
+            sizes[seat] = size
+    return None
+
+
 def held_from_discards(history: Sequence[Event], players: int) -> tuple[tuple[Card, ...], ...]:
     """The cards each seat took from the discard pile and still holds, by the public history.
 
@@ -250,7 +273,7 @@ class TableFacts:
     @property
     def first_complete(self) -> int | None:
         """The first seat to meld five cards this round, if any (the +1 bonus)."""
-        return replay_public(self.history, self.config.players).first_complete
+        return first_to_complete(self.history)
 
     def _in_hand(self, seat: int) -> int:
         raise NotImplementedError  # pragma: no cover - State and Observation define it

@@ -31,10 +31,10 @@ from tablerules._common import (
     turn_order,
 )
 from tablerules.cards import FULL_DECK, Card, cards_text
-from tablerules.errors import MAX_INT_BITS, IllegalActionError, RulesError, StateError, show
+from tablerules.errors import MAX_INT_BITS, RulesError, StateError, show
 from tablerules.mock.actions import Action, Draw, Meld
 from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
-from tablerules.mock.rules import apply, deal_round
+from tablerules.mock.rules import apply_unchecked, deal_round, why_illegal
 from tablerules.mock.scoring import MAX_ROUND_POINTS, game_winners, score_round
 from tablerules.mock.state import CARD_IDS, Drew, Event, Melded, RoundSummary, State, Step
 
@@ -517,12 +517,18 @@ def _fill_deal(
             f"({card_count_problems([*cards, *state.deck])}): a card once discarded comes back "
             "only through a draw from the discard pile"
         )
-    spare = iter([] if whole else [c for c in FULL_DECK if c not in set(cards).union(state.deck)])
     deck: list[Card] = []
-    for seat in turn_order(len(dealt), state.round % len(dealt)):
-        deck += [_card_or(card, spare) for card in dealt[seat][:HAND_SIZE]]
-    for seat, index in pile_draws:
-        deck.append(_card_or(dealt[seat][index], spare))
+    order = turn_order(len(dealt), state.round % len(dealt))
+    if len(cards) == sum(map(len, dealt)):  # no slot is left empty
+        for seat in order:
+            deck += dealt[seat][:HAND_SIZE]  # type: ignore[arg-type]
+        deck += [dealt[seat][index] for seat, index in pile_draws]  # type: ignore[misc]
+    else:
+        spare = iter([c for c in FULL_DECK if c not in set(cards).union(state.deck)])
+        for seat in order:
+            deck += [_card_or(card, spare) for card in dealt[seat][:HAND_SIZE]]
+        for seat, index in pile_draws:
+            deck.append(_card_or(dealt[seat][index], spare))
     deck += state.deck
     return deck, problems
 
@@ -554,10 +560,11 @@ def _check_round(state: State) -> None:
             action: Action = _DRAWS[event.from_discard]
         else:
             action = _make_meld(cards=event.cards, discards=event.discards)  # type: ignore[union-attr]
+        reason = why_illegal(replay, action)  # as apply checks it
+        if reason is not None:
+            raise StateError(_illegal_turn(turn, event, action, reason))
         try:
-            after = apply(replay, action)
-        except IllegalActionError as error:
-            raise StateError(_illegal_turn(turn, event, action, error)) from None
+            after = apply_unchecked(replay, action)
         except RulesError as error:  # pragma: no cover - only a card dealt twice gets here
             raise StateError(f"state.history[{turn}]: {error}") from None
         if after.round == round_index:
@@ -576,7 +583,7 @@ def _check_round(state: State) -> None:
     _compare(state, replay, problems)
 
 
-def _illegal_turn(turn: int, event: Event, action: Action, error: IllegalActionError) -> str:
+def _illegal_turn(turn: int, event: Event, action: Action, error: str) -> str:
     where = f"state.history[{turn}]: seat {event.seat}"
     if type(event) is Drew and event.from_discard:
         return f"{where} cannot take {event.card} as the top discard: {error}"
