@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from tablerules._common import (
     check_rng,
@@ -79,6 +79,12 @@ _RANK_GET: Final = RANK_OF.__getitem__
 _make_state: Final = fast_init(State)
 _make_ask_record: Final = fast_init(AskRecord)
 _make_stand_record: Final = fast_init(StandRecord)
+_ORDERS: Final = {
+    (players, seat): turn_order(players, seat)
+    for players in range(2, _MAX_SEATS + 1)
+    for seat in range(players)
+}
+"""``turn_order(players, seat)`` for every table size: the seats from ``seat``'s left."""
 
 
 # --- dealing -----------------------------------------------------------------
@@ -116,7 +122,7 @@ def deal_round(
     cards = tuple(cards)
     position = 0
     first: int | None = None
-    for seat in turn_order(players, round_index % players):
+    for seat in _ORDERS[players, round_index % players]:
         if not in_game[seat]:
             continue
         if first is None:
@@ -279,7 +285,7 @@ def _is_int(value: object) -> bool:
 
 def _why_hand_closed(state: TableFacts, seat: int, hand: object, verb: str) -> str | None:
     tables = state.tables[seat]
-    if not _is_int(hand):
+    if type(hand) is not int and not _is_int(hand):
         return f"hand must be the index of a table hand, not {show(hand)}"
     assert isinstance(hand, int)
     if not 0 <= hand < len(tables):
@@ -300,22 +306,28 @@ def why_illegal(state: State | Observation, action: object) -> str | None:
     relies on is checked here again, so an action forged past its constructor
     gets a reason too, never an exception.
     """
-    turn = _turn(state)
-    if type(turn) is str:
-        return turn
-    assert isinstance(turn, tuple)
-    seat, held = turn
+    if type(state) is State:  # the common case, without building a turn
+        seat = state.to_act
+        if seat is None:
+            return _OVER
+        held = state.hands[seat]
+    else:
+        turn = _turn(state)
+        if type(turn) is str:
+            return turn
+        assert isinstance(turn, tuple)
+        seat, held = turn
     kind = type(action)
     try:
-        if kind is Score:
-            assert isinstance(action, Score)
-            return _why_not_score(state, seat, action.use_hand)
-        if kind is Stand:
-            assert isinstance(action, Stand)
-            return _why_not_play(state, seat, held, action, action.hand)
         if kind is Ask:
             assert isinstance(action, Ask)
             return _why_not_play(state, seat, held, action, action.hand)
+        if kind is Stand:
+            assert isinstance(action, Stand)
+            return _why_not_play(state, seat, held, action, action.hand)
+        if kind is Score:
+            assert isinstance(action, Score)
+            return _why_not_score(state, seat, action.use_hand)
     except AttributeError:
         return f"this {kind.__name__} lacks a field: build actions with their constructors"
     return f"{show(action)} is not a Mentok action (Ask, Stand or Score)"
@@ -346,7 +358,7 @@ def _why_not_play(
     assert isinstance(action, Ask)
     target: object = action.target
     players = state.config.players
-    if not _is_int(target) or not 0 <= target < players:  # type: ignore[operator]
+    if not (type(target) is int or _is_int(target)) or not 0 <= target < players:  # type: ignore[operator]
         return f"target must be a seat from 0 to {players - 1}, not {show(target)}"
     assert isinstance(target, int)
     if target == seat:
@@ -354,7 +366,7 @@ def _why_not_play(
     if not state.tables[target]:
         return f"seat {target} is out of the game and cannot be asked"
     split: object = action.split
-    if not isinstance(split, bool):
+    if type(split) is not bool:
         return f"Ask.split must be True or False, not {show(split)}"
     if closed is not None:
         return closed
@@ -551,18 +563,59 @@ def _next_player(
     stood: tuple[tuple[bool, ...], ...],
 ) -> int | None:
     """The next seat left of ``seat`` (``seat`` itself last) in the round and not done."""
-    for other in turn_order(players, seat):
-        if tables[other] and not seat_done(tables[other], stood[other]):
+    for other in _ORDERS[players, seat]:
+        seat_tables = tables[other]
+        if seat_tables and not seat_done(seat_tables, stood[other]):
             return other
     return None
 
 
 def _first_in_round(players: int, dealer: int, tables: tuple[tuple[object, ...], ...]) -> int:
     """The first seat left of the dealer that is in the round."""
-    for seat in turn_order(players, dealer):
+    for seat in _ORDERS[players, dealer]:
         if tables[seat]:
             return seat
     raise AssertionError("a round always has players")  # pragma: no cover
+
+
+class RoundEnd(NamedTuple):
+    """How a round that has just ended comes out, before the next one is dealt."""
+
+    summary: RoundSummary
+    """The round's summary (the next state's ``last_round``)."""
+    scores: tuple[int, ...]
+    """The game scores after the round."""
+    winners: tuple[int, ...]
+    """The winners if the game is over, else ``()``."""
+
+
+def _round_end(
+    state: State,
+    *,
+    hands: tuple[tuple[Card, ...], ...],
+    tables: tuple[tuple[tuple[Card, ...], ...], ...],
+    history: tuple[Event, ...],
+    choices: tuple[bool | None, ...],
+    abandoned: bool,
+) -> RoundEnd:
+    """Score the round that ends now (no one scores an abandoned round); has the game ended?"""
+    config = state.config
+    players = config.players
+    cheated = cheated_seats(history, players)
+    points = round_points(tables, hands, choices, cheated, abandoned=abandoned)
+    scores = tuple([score + point for score, point in zip(state.scores, points, strict=True)])
+    summary = RoundSummary(
+        round=state.round,
+        abandoned=abandoned,
+        tables=tables,
+        hands=hands,
+        choices=(None,) * players if abandoned else choices,
+        cheated=cheated,
+        points=points,
+        history=history,
+    )
+    in_round = [seat for seat in range(players) if tables[seat]]
+    return RoundEnd(summary, scores, game_winners(config, state.round + 1, scores, in_round))
 
 
 def _end_round(
@@ -577,23 +630,10 @@ def _end_round(
     abandoned: bool,
 ) -> State:
     """Score the round (or not, if abandoned), check the game's end, and deal the next round."""
-    config = state.config
-    players = config.players
-    cheated = cheated_seats(history, players)
-    points = round_points(tables, hands, choices, cheated, abandoned=abandoned)
-    scores = tuple(score + point for score, point in zip(state.scores, points, strict=True))
-    summary = RoundSummary(
-        round=state.round,
-        abandoned=abandoned,
-        tables=tables,
-        hands=hands,
-        choices=(None,) * players if abandoned else choices,
-        cheated=cheated,
-        points=points,
-        history=history,
+    summary, scores, winners = _round_end(
+        state, hands=hands, tables=tables, history=history, choices=choices, abandoned=abandoned
     )
-    in_round = [seat for seat in range(players) if tables[seat]]
-    winners = game_winners(config, state.round + 1, scores, in_round)
+    config = state.config
     if winners:
         return _make_state(
             config=config,
@@ -636,20 +676,20 @@ def _after_turn(
     following = _next_player(players, seat, tables, stood)
     if following is None:
         following = _first_in_round(players, state.round % players, tables)
-    return _make_state(
-        config=state.config,
-        seed=state.seed,
-        round=state.round,
-        scores=state.scores,
-        hands=hands,
-        tables=tables,
-        stood=stood,
-        deck=deck,
-        history=history,
-        choices=state.choices,
-        to_act=following,
-        winners=(),
-        last_round=state.last_round,
+    return _make_state(  # the fields in order
+        state.config,
+        state.seed,
+        state.round,
+        state.scores,
+        hands,
+        tables,
+        stood,
+        deck,
+        history,
+        state.choices,
+        following,
+        (),
+        state.last_round,
     )
 
 
@@ -663,8 +703,9 @@ def _apply_ask(state: State, seat: int, action: Ask) -> State:
     held = hands[target]
     given = False
     card: Card | None = None
+    rank_of = RANK_OF
     for index, candidate in enumerate(held):
-        if RANK_OF[candidate] == rank:
+        if rank_of[candidate] == rank:
             card = candidate
             given = True
             hands = (*hands[:target], held[:index] + held[index + 1 :], *hands[target + 1 :])
@@ -673,16 +714,7 @@ def _apply_ask(state: State, seat: int, action: Ask) -> State:
         if deck:
             card = deck[0]
             deck = deck[1:]
-    record = _make_ask_record(
-        seat=seat,
-        target=target,
-        rank=rank,
-        hand=hand,
-        split=action.split,
-        given=given,
-        card=card,
-        cheat=cheat,
-    )
+    record = _make_ask_record(seat, target, rank, hand, action.split, given, card, cheat)
     history = (*state.history, record)
     tables = state.tables
     stood = state.stood
@@ -725,32 +757,70 @@ def _apply_stand(state: State, seat: int, hand: int) -> State:
     )
 
 
+def _next_chooser(state: State, seat: int, choices: tuple[bool | None, ...]) -> int | None:
+    """The next seat from ``seat`` on, in turn order, that is in the round and has not chosen."""
+    tables = state.tables
+    for other in _ORDERS[state.config.players, seat]:
+        if tables[other] and choices[other] is None:
+            return other
+    return None
+
+
 def _apply_score(state: State, seat: int, use_hand: bool) -> State:
     choices = (*state.choices[:seat], use_hand, *state.choices[seat + 1 :])
-    tables = state.tables
-    for other in turn_order(state.config.players, seat):
-        if tables[other] and choices[other] is None:
-            return _make_state(
-                config=state.config,
-                seed=state.seed,
-                round=state.round,
-                scores=state.scores,
-                hands=state.hands,
-                tables=tables,
-                stood=state.stood,
-                deck=state.deck,
-                history=state.history,
-                choices=choices,
-                to_act=other,
-                winners=(),
-                last_round=state.last_round,
-            )
+    following = _next_chooser(state, seat, choices)
+    if following is not None:
+        return _make_state(
+            config=state.config,
+            seed=state.seed,
+            round=state.round,
+            scores=state.scores,
+            hands=state.hands,
+            tables=state.tables,
+            stood=state.stood,
+            deck=state.deck,
+            history=state.history,
+            choices=choices,
+            to_act=following,
+            winners=(),
+            last_round=state.last_round,
+        )
     return _end_round(
         state,
         hands=state.hands,
-        tables=tables,
+        tables=state.tables,
         stood=state.stood,
         deck=state.deck,
+        history=state.history,
+        choices=choices,
+        abandoned=False,
+    )
+
+
+def round_end_unchecked(state: State, action: Score) -> RoundEnd | None:
+    """How the round comes out if the legal ``action`` is its last choice, else ``None``.
+
+    The same summary, scores and winners as the state :func:`apply_unchecked`
+    reaches, without dealing the next round: for checks that look at a
+    finished round and not at what follows it.
+
+    >>> from tablerules import mentok
+    >>> state = mentok.new_game(mentok.Config(players=2), seed=1)
+    >>> for action in (mentok.Stand(), mentok.Stand(), mentok.Score()):
+    ...     state = mentok.apply(state, action)
+    >>> end = round_end_unchecked(state, mentok.Score())
+    >>> end.summary == mentok.apply(state, mentok.Score()).last_round, end.winners
+    (True, ())
+    """
+    seat = state.to_act
+    assert seat is not None
+    choices = (*state.choices[:seat], action.use_hand, *state.choices[seat + 1 :])
+    if _next_chooser(state, seat, choices) is not None:
+        return None
+    return _round_end(
+        state,
+        hands=state.hands,
+        tables=state.tables,
         history=state.history,
         choices=choices,
         abandoned=False,

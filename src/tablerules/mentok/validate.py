@@ -35,7 +35,13 @@ from tablerules.cards import FULL_DECK, Card, Rank, cards_text, is_card
 from tablerules.errors import StateError, show
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
-from tablerules.mentok.rules import apply_unchecked, deal_round, why_illegal
+from tablerules.mentok.rules import (
+    RoundEnd,
+    apply_unchecked,
+    deal_round,
+    round_end_unchecked,
+    why_illegal,
+)
 from tablerules.mentok.scoring import (
     CHEAT_PENALTY,
     RANK_OF,
@@ -135,6 +141,7 @@ def check_read_state(state: State) -> None:
         last_round=None if over else summary,
         where="state",
     )
+    assert type(replayed) is State  # the next round is dealt
     if over:
         _check_final(replayed, state)
     else:
@@ -336,8 +343,13 @@ def _replay(
     deck: tuple[Card, ...],
     last_round: RoundSummary | None,
     where: str,
-) -> State:
-    """Deal the round again from what it shows, and play its history and choices through."""
+    deal_next: bool = True,
+) -> State | RoundEnd:
+    """Deal the round again from what it shows, and play its history and choices through.
+
+    Without ``deal_next``, a round that its last choice ends gives how it came
+    out (:class:`~tablerules.mentok.rules.RoundEnd`) and the next round is not dealt.
+    """
     players = config.players
     gave: list[list[Card]] = [[] for _ in range(players)]
     drawn: list[Card] = []
@@ -374,11 +386,12 @@ def _replay(
     if state is None:
         state = _play_history(start, round_index, history, where)
     _check_choices(state, round_index, tables, choices, where)
-    return _play_choices(state, round_index, tables, choices, where)
+    return _play_choices(state, round_index, tables, choices, where, deal_next=deal_next)
 
 
 _ASKS: Final[dict[tuple[int, Rank, int, bool], Ask]] = {}
 _STANDS: Final = (Stand(0), Stand(1))
+_SCORES: Final = {False: Score(use_hand=False), True: Score(use_hand=True)}
 _make_state: Final = fast_init(State)
 
 
@@ -505,16 +518,25 @@ def _play_choices(
     tables: tuple[tuple[tuple[Card, ...], ...], ...],
     choices: tuple[bool | None, ...],
     where: str,
-) -> State:
-    """The state after the choices made so far, in turn order."""
+    *,
+    deal_next: bool,
+) -> State | RoundEnd:
+    """The state after the choices made so far, in turn order (see :func:`_replay`)."""
+    played: State | RoundEnd = state
     for seat in turn_order(state.config.players, round_index % state.config.players):
         choice = choices[seat]
         if not tables[seat] or choice is None:
             continue
-        if state.round != round_index or state.to_act is None:
-            raise StateError(f"{where}.choices[{seat}]: the round was already over")
-        state = _play(state, Score(use_hand=choice), f"{where}.choices[{seat}]")
-    return state
+        here = f"{where}.choices[{seat}]"
+        if type(played) is not State or played.round != round_index or played.to_act is None:
+            raise StateError(f"{here}: the round was already over")
+        action = _SCORES[choice]
+        reason = why_illegal(played, action)
+        if reason is not None:
+            raise StateError(f"{here}: {reason}")
+        ended = None if deal_next else round_end_unchecked(played, action)
+        played = apply_unchecked(played, action) if ended is None else ended
+    return played
 
 
 # --- comparing the replay with the state -------------------------------------
@@ -602,20 +624,26 @@ def _check_previous_round(summary: RoundSummary, state: State) -> None:
         deck=rest,
         last_round=None,
         where="state.last_round",
+        deal_next=False,  # only how the round came out is compared
     )
-    if replayed.round == summary.round and replayed.to_act is not None:
-        raise StateError(
-            f"state.last_round: round {summary.round} is not finished: "
-            f"seat {replayed.to_act} is to act"
-        )
-    if replayed.to_act is None:
+    if type(replayed) is State:  # the round goes on, or it was abandoned and the next dealt
+        if replayed.round == summary.round and replayed.to_act is not None:
+            raise StateError(
+                f"state.last_round: round {summary.round} is not finished: "
+                f"seat {replayed.to_act} is to act"
+            )
+        assert replayed.last_round is not None
+        ended = RoundEnd(replayed.last_round, replayed.scores, replayed.winners)
+    else:
+        assert isinstance(replayed, RoundEnd)
+        ended = replayed
+    if ended.winners:
         raise StateError(
             f"state: the game should have ended after round {summary.round} "
-            f"(won by seats {list(replayed.winners)} with scores {list(replayed.scores)}), "
+            f"(won by seats {list(ended.winners)} with scores {list(ended.scores)}), "
             "but it goes on"
         )
-    assert replayed.last_round is not None
-    _same_summary(replayed.last_round, summary)
+    _same_summary(ended.summary, summary)
 
 
 def _abandons(event: Event) -> bool:
