@@ -515,13 +515,22 @@ class Codec:
         if seat != view.seat:
             return None
         tables = view.tables[seat]
-        part = _seat_part(tables, view.stood[seat])
-        active = part[9]  # bit h for each table hand h neither stood nor bust
+        stood = view.stood[seat]
+        active = 0
+        for index, cards in enumerate(tables):
+            if not stood[index] and value_unchecked(cards) <= 21:
+                active |= 1 << index
         if not active:
             return None
         config = self.config
-        # without strict every rank may be asked for: the sphere decides nothing
-        ranks = _hand_part(view.hand)[2] | part[7] if config.strict else 0
+        ranks = 0
+        if config.strict:  # without it every rank may be asked for: the sphere decides nothing
+            bit = _RANK_BIT
+            for card in view.hand:
+                ranks |= bit[card]
+            for cards in tables:
+                for card in cards:
+                    ranks |= bit[card]
         base = tables[0]
         split = RANK_OF[base[0]] if len(tables) == 1 and len(base) == 1 else 0
         players = config.players
