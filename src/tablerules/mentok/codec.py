@@ -239,7 +239,7 @@ _SPHERES: Final = _RankPlanes()
 # once per event, by extending the count of the longest remembered prefix of
 # the history.
 
-_SeatPart = tuple[bytes, bytes, bytes, bytes, bytes, bytes, int, int, int, int]
+_SeatPart = tuple[bytes, bytes, bytes, bytes, bytes, bytes, int, int, int]
 
 
 @functools.lru_cache(maxsize=1 << 11)
@@ -248,10 +248,10 @@ def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) ->
 
     (planes of its two table hands, their values, their sizes, their hand
     states, whether it split, whether it is done; then its cards as plane
-    bits, the ranks on its tables, the bit of its base card's rank (0 with
-    no tables), and bit ``h`` for each table hand ``h`` neither stood nor bust).
+    bits, the ranks on its tables, and the bit of its base card's rank, 0
+    with no tables).
     """
-    bits = planes = ranks = active = 0
+    bits = planes = ranks = 0
     values, sizes, states = bytearray(2), bytearray(2), bytearray(6)
     for index, cards in enumerate(tables):
         hand = 0
@@ -263,10 +263,7 @@ def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) ->
         value = value_unchecked(cards)
         values[index] = clamp(value)
         sizes[index] = clamp(len(cards))
-        kind = 1 if stood[index] else 2 if value > 21 else 0
-        states[3 * index + kind] = 1
-        if not kind:
-            active |= 1 << index
+        states[3 * index + (1 if stood[index] else 2 if value > 21 else 0)] = 1
     return (
         planes.to_bytes(2 * _PLANE, "little"),
         bytes(values),
@@ -277,7 +274,6 @@ def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) ->
         bits,
         ranks,
         _RANK_BIT[tables[0][0]] if tables else 0,
-        active,
     )
 
 
@@ -670,7 +666,7 @@ class Codec:
         slots = _slots(players, seat)
         tables, stood = view.tables, view.stood
         parts = [_seat_part(tables[other], stood[other]) for other in slots]
-        planes, values, sizes, states, split, done, bits, ranks, bases, _ = zip(*parts)  # noqa: B905 - parts are all ten long
+        planes, values, sizes, states, split, done, bits, ranks, bases = zip(*parts)  # noqa: B905 - parts are all nine long
         hand_plane, hand_bits, hand_ranks = _hand_part(view.hand)
         unseen = (hand_bits + sum(bits)).to_bytes(_PLANE, "little").translate(_UNSEEN[config.decks])
         if _NEGATIVE in unseen:
