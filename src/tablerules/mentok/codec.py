@@ -253,6 +253,7 @@ def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) ->
     """
     bits = planes = ranks = 0
     values, sizes, states = bytearray(2), bytearray(2), bytearray(6)
+    done = _ONE  # as seat_done: no hand is neither stood nor bust
     for index, cards in enumerate(tables):
         hand = 0
         for card in cards:
@@ -263,14 +264,17 @@ def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) ->
         value = value_unchecked(cards)
         values[index] = clamp(value)
         sizes[index] = clamp(len(cards))
-        states[3 * index + (1 if stood[index] else 2 if value > 21 else 0)] = 1
+        kind = 1 if stood[index] else 2 if value > 21 else 0
+        states[3 * index + kind] = 1
+        if not kind:
+            done = _ZERO
     return (
         planes.to_bytes(2 * _PLANE, "little"),
         bytes(values),
         bytes(sizes),
         bytes(states),
         _ONE if len(tables) == 2 else _ZERO,
-        _ONE if seat_done(tables, stood) else _ZERO,
+        done,
         bits,
         ranks,
         _RANK_BIT[tables[0][0]] if tables else 0,
@@ -301,6 +305,18 @@ def _score_part(
 def _clamped(values: tuple[int, ...], slots: tuple[int, ...]) -> bytes:
     """``values`` in slot order, each clamped to a byte."""
     return bytes([clamp(values[other]) for other in slots])
+
+
+def _rotated(values: tuple[int, ...], seat: int, slots: tuple[int, ...]) -> bytes:
+    """``values`` in slot order, each clamped to a byte (memoised only when some needs it)."""
+    if len(values) == len(slots):
+        try:
+            twice = bytes(values) * 2
+        except ValueError:  # a value below 0 or past 255
+            pass
+        else:
+            return twice[seat : seat + len(slots)]
+    return _clamped(values, slots)
 
 
 @functools.lru_cache(maxsize=1 << 10)
@@ -697,7 +713,7 @@ class Codec:
                 *split,
                 *done,
                 out,
-                _clamped(view.hand_sizes, slots),
+                _rotated(view.hand_sizes, seat, slots),
                 acting,
                 one_hot[(rounds - seat) % players],
                 _flags(view.chosen, slots),
