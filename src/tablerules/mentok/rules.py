@@ -76,6 +76,7 @@ _STANDS: Final = (Stand(0), Stand(1))
 _SCORES: Final = (Score(use_hand=False), Score(use_hand=True))
 _ALL_RANKS: Final = tuple(range(2, 15))
 _RANK_GET: Final = RANK_OF.__getitem__
+_RANDOM: Final = random.Random
 _make_state: Final = fast_init(State)
 _make_ask_record: Final = fast_init(AskRecord)
 _make_stand_record: Final = fast_init(StandRecord)
@@ -499,14 +500,20 @@ def random_action(state: State | Observation, rng: random.Random) -> Action:
     ...
     tablerules.errors.IllegalActionError: seat 0 is not to act: it is seat 1's turn; there is ...
     """
-    turn = _turn(state)
-    check_rng(rng)
-    if type(turn) is str:
-        if turn is _OVER:
-            raise IllegalActionError("the game is over: there is no action to choose")
-        raise IllegalActionError(f"{turn}; there is no action to choose")
-    assert isinstance(turn, tuple)
-    seat, held = turn
+    if type(state) is State and state.to_act is not None:  # the common case
+        seat = state.to_act
+        held = state.hands[seat]
+        if type(rng) is not _RANDOM:
+            check_rng(rng)
+    else:
+        turn = _turn(state)
+        check_rng(rng)
+        if type(turn) is str:
+            if turn is _OVER:
+                raise IllegalActionError("the game is over: there is no action to choose")
+            raise IllegalActionError(f"{turn}; there is no action to choose")
+        assert isinstance(turn, tuple)
+        seat, held = turn
     tables = state.tables[seat]
     stood = state.stood[seat]
     if len(tables) == 1:
@@ -565,7 +572,10 @@ def _next_player(
     """The next seat left of ``seat`` (``seat`` itself last) in the round and not done."""
     for other in _ORDERS[players, seat]:
         seat_tables = tables[other]
-        if seat_tables and not seat_done(seat_tables, stood[other]):
+        if len(seat_tables) == 1:  # most seats: one table hand
+            if not stood[other][0] and value_unchecked(seat_tables[0]) <= 21:
+                return other
+        elif seat_tables and not seat_done(seat_tables, stood[other]):
             return other
     return None
 

@@ -18,7 +18,10 @@ rebuilt from them and played again through the rules themselves:
   again one event at a time, to name the first event at fault;
 - the replay must end where the state is: the same tables, stood flags,
   turn, winners, and for a finished round the same summary, scored by
-  :func:`~tablerules.mentok.scoring.round_points`, and the same game scores;
+  :func:`~tablerules.mentok.scoring.round_points`, and the same game scores
+  (the round before the state's is scored from its last choice with
+  :func:`~tablerules.mentok.rules.round_end_unchecked`: what comes of it is
+  compared, so the round after it is not dealt);
 - the scores a round starts from decide who is dealt in and whether the game
   should already have ended (:func:`~tablerules.mentok.scoring.game_winners`);
   after round 0 they are the scores before the last round plus its points.
