@@ -78,6 +78,7 @@ _ALL_RANKS: Final = tuple(range(2, 15))
 _RANK_GET: Final = RANK_OF.__getitem__
 _RANDOM: Final = random.Random
 _make_state: Final = fast_init(State)
+_make_summary: Final = fast_init(RoundSummary)
 _make_ask_record: Final = fast_init(AskRecord)
 _make_stand_record: Final = fast_init(StandRecord)
 _ORDERS: Final = {
@@ -614,7 +615,7 @@ def _round_end(
     cheated = cheated_seats(history, players)
     points = round_points(tables, hands, choices, cheated, abandoned=abandoned)
     scores = tuple([score + point for score, point in zip(state.scores, points, strict=True)])
-    summary = RoundSummary(
+    summary = _make_summary(
         round=state.round,
         abandoned=abandoned,
         tables=tables,

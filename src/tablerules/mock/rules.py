@@ -68,6 +68,7 @@ __all__ = [
 ]
 
 _make_state: Final = fast_init(State)
+_make_summary: Final = fast_init(RoundSummary)
 _make_meld: Final = fast_init(Meld)
 _make_melded: Final = fast_init(Melded)
 _make_drew: Final = fast_init(Drew)
@@ -433,11 +434,17 @@ def random_action(state: State | Observation, rng: random.Random) -> Action:
     ...
     tablerules.errors.IllegalActionError: it is seat 1's turn: this observation is seat 0's, ...
     """
-    table = table_of(state)
+    table: State | Observation
+    if type(state) is State:  # the common case, without the method calls
+        table = state
+        seat = state.to_act
+        hand = None if seat is None else state.hands[seat]
+    else:
+        table = table_of(state)
+        seat = table.to_act
+        hand = table._hand_to_act()
     if type(rng) is not _RANDOM:
         check_rng(rng)
-    seat = table.to_act
-    hand = table._hand_to_act()
     if seat is None or hand is None:
         if seat is None:
             raise IllegalActionError("the game is over: there is no legal action")
@@ -611,7 +618,7 @@ def _end_round(
     first_complete = first_to_complete(history)
     category_points, highest, points = score_round(melds, first_complete, config.highest_hand_ties)
     scores = tuple([score + gain for score, gain in zip(state.scores, points, strict=True)])
-    summary = RoundSummary(
+    summary = _make_summary(
         round=state.round,
         melds=melds,
         hand_points=category_points,
