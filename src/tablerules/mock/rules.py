@@ -3,7 +3,8 @@
 Scoring a finished round and deciding whether the game is over live in
 :mod:`tablerules.mock.scoring`, which :func:`apply` calls; the invariant
 check (:mod:`tablerules.mock.validate`) replays a round's history with
-:func:`deal_round` and :func:`apply`.
+:func:`deal_round`, then :func:`why_illegal` and :func:`apply_unchecked` for
+each turn, as :func:`apply` plays it.
 
 >>> import tablerules.mock as mock
 >>> state = mock.new_game(seed=3)

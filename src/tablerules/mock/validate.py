@@ -2,12 +2,12 @@
 
 The check computes what a state must hold with the rules' own functions: it
 rebuilds the round's deal from the state and its public history, replays the
-history with :func:`~tablerules.mock.apply` (so every turn must be legal, in
-turn order, and draw what the rules draw), and compares the result with the
-state. The last round's summary is rescored with
-:func:`~tablerules.mock.score_round`, and the end of the game is decided by
-``game_winners``. :func:`~tablerules.mock.from_dict`
-runs the check on every record it reads.
+history as :func:`~tablerules.mock.apply` plays it (``why_illegal``, then
+``apply_unchecked``: so every turn must be legal, in turn order, and draw
+what the rules draw), and compares the result with the state. The last
+round's summary is rescored with :func:`~tablerules.mock.score_round`, and
+the end of the game is decided by ``game_winners``.
+:func:`~tablerules.mock.from_dict` runs the check on every record it reads.
 
 >>> import tablerules.mock as mock
 >>> state = mock.apply(mock.new_game(seed=1), mock.Draw())
