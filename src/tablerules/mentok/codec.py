@@ -185,8 +185,12 @@ def _remember_key(view: object, key: _Key | None) -> None:
 
 @functools.lru_cache(maxsize=8192)
 def _mask(key: _Key) -> bytes:
-    """The mask of :func:`_ids`."""
-    return ids_mask(_ids(key), ask_count(key[0]) + 4)
+    """The mask of :func:`_ids` (``ids_mask``'s bytes, as one int: the ids are distinct)."""
+    return sum(map(_ID_BITS.__getitem__, _ids(key))).to_bytes(ask_count(key[0]) + 4, "little")
+
+
+_ID_BITS: Final = tuple(1 << 8 * action_id for action_id in range(ask_count(10) + 4))
+"""Each id's byte of a mask held as an int."""
 
 
 @functools.cache
