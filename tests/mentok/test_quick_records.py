@@ -5,14 +5,12 @@ code and leaves anything else to the careful reader; both then meet the same
 rules checks. Here every real and mutated record of the fuzz tests is read
 both ways: the careful way (every field checked, then ``check_state``) must
 give the same state, or the same :class:`~tablerules.StateError` message.
+The driver is :class:`tests.quick_records.QuickRecords`.
 """
 
 from __future__ import annotations
 
 import copy
-import json
-import random
-from typing import Any
 
 import pytest
 
@@ -20,47 +18,27 @@ import tablerules as tr
 from tablerules import mentok
 from tablerules.mentok import serialize
 from tests.mentok.test_fuzz import mutate, records
+from tests.quick_records import CHUNKS, QuickRecords
 
-CASES = 1500
-
-
-def careful(record: Any) -> mentok.State | str:
-    """What the careful reader and check_state make of ``record``: a state or the message."""
-    try:
-        state = serialize._careful_state(record)
-        mentok.check_state(state)
-    except tr.StateError as error:
-        return str(error)
-    return state
-
-
-def quick(record: Any) -> mentok.State | str:
-    try:
-        return mentok.from_dict(record)
-    except tr.StateError as error:
-        return str(error)
+READERS = QuickRecords(
+    state_type=mentok.State,
+    quick_state=serialize._quick_state,
+    careful_state=serialize._careful_state,
+    check=lambda record, state: mentok.check_state(state),
+    from_dict=mentok.from_dict,
+    to_dict=mentok.to_dict,
+    pool=records,
+    mutate=mutate,
+)
 
 
 def test_real_records_are_read_quickly_and_equally() -> None:
-    for record in records():
-        state = serialize._quick_state(json.loads(json.dumps(record)))
-        assert state is not None
-        assert state == careful(record)
-        assert mentok.to_dict(state) == record
+    READERS.check_real_records()
 
 
-@pytest.mark.parametrize("chunk", range(5))
+@pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_mutated_records_get_the_careful_readers_answer(chunk: int) -> None:
-    pool = records()
-    outcomes = set()
-    for case in range(chunk, CASES, 5):
-        rng = random.Random(case)
-        record = copy.deepcopy(pool[rng.randrange(len(pool))])
-        done = mutate(record, rng)
-        expected = careful(record)  # readers never change their input
-        assert quick(record) == expected, (case, done)
-        outcomes.add(type(expected))
-    assert outcomes == {str, mentok.State}
+    READERS.check_mutated_records(chunk)
 
 
 def test_the_quick_reader_leaves_other_spellings_to_the_careful_one() -> None:
