@@ -36,6 +36,7 @@ __all__ = [
     "config_fields",
     "config_from_fields",
     "split",
+    "write_codes",
 ]
 
 _T = TypeVar("_T")
@@ -76,6 +77,36 @@ def split(cards: tuple[Card, ...], sizes: Iterable[int]) -> list[tuple[Card, ...
         start = end
     parts.append(cards[start:])
     return parts
+
+
+def write_codes(
+    values: Iterable[_T],
+    codes: list[int],
+    encode: Callable[[_T], tuple[int, ...]],
+    memo: dict[int, tuple[_T, tuple[int, ...]]],
+    limit: int,
+) -> None:
+    """Add ``encode(value)`` of each of ``values`` to ``codes``, made once per object in use.
+
+    For the events of a round's history, which all of the round's states
+    share. ``memo`` maps a value's ``id`` to the value and its codes; holding
+    the value keeps its ``id`` from being reused, and the memo is emptied when
+    it reaches ``limit`` entries.
+
+    >>> memo: dict[int, tuple[str, tuple[int, ...]]] = {}
+    >>> codes = [9]
+    >>> write_codes(["ab", "c"], codes, lambda word: tuple(map(ord, word)), memo, 8)
+    >>> codes, len(memo)
+    ([9, 97, 98, 99], 2)
+    """
+    for value in values:
+        entry = memo.get(id(value))
+        if entry is None or entry[0] is not value:
+            entry = (value, encode(value))
+            if len(memo) >= limit:
+                memo.clear()
+            memo[id(value)] = entry
+        codes += entry[1]
 
 
 _GETTERS: dict[type, Callable[[Any], tuple[object, ...]]] = {}

@@ -15,6 +15,7 @@ from tablerules._pickling import (
     config_from_fields,
     shared_rebuild,
     shared_reduce,
+    write_codes,
 )
 from tablerules.cards import FULL_DECK, Card, Rank, cards_text
 from tablerules.mentok.config import Config
@@ -448,15 +449,7 @@ def write_history_codes(history: tuple[Event, ...], codes: list[int]) -> None:
     >>> read_history_codes(bytes(codes), 0) == state.history
     True
     """
-    memo = _CODES
-    for event in history:
-        entry = memo.get(id(event))
-        if entry is None or entry[0] is not event:
-            entry = (event, _event_codes(event))
-            if len(memo) >= _MAX_EVENTS:
-                memo.clear()
-            memo[id(event)] = entry  # holding the event keeps its id from being reused
-        codes += entry[1]
+    write_codes(history, codes, _event_codes, _CODES, _MAX_EVENTS)
 
 
 def _event_codes(event: Event) -> tuple[int, ...]:

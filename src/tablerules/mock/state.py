@@ -29,6 +29,7 @@ from tablerules._pickling import (
     shared_rebuild,
     shared_reduce,
     split,
+    write_codes,
 )
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.mock.config import MELD_SIZE, Config
@@ -520,15 +521,7 @@ def write_history(history: Sequence[Event], codes: list[int]) -> None:
     >>> read_history(bytes(codes), 0) == state.history
     True
     """
-    memo = _CODES
-    for event in history:
-        entry = memo.get(id(event))
-        if entry is None or entry[0] is not event:
-            entry = (event, _event_codes(event))
-            if len(memo) >= _MAX_EVENTS:
-                memo.clear()
-            memo[id(event)] = entry  # holding the event keeps its id from being reused
-        codes += entry[1]
+    write_codes(history, codes, _event_codes, _CODES, _MAX_EVENTS)
 
 
 def _event_codes(event: Event) -> tuple[int, ...]:
