@@ -34,7 +34,13 @@ from tablerules._common import (
     seat_item,
     write_cards,
 )
-from tablerules._pickling import card_bytes, cards_of, config_fields, config_from_fields
+from tablerules._pickling import (
+    card_bytes,
+    cards_of,
+    config_fields,
+    config_from_fields,
+    summary_args,
+)
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.errors import StateError, show
 from tablerules.mentok.config import Config
@@ -47,7 +53,6 @@ from tablerules.mentok.state import (
     TableFacts,
     read_history_codes,
     read_tables,
-    summary_args,
     summary_from_args,
     write_history_codes,
     write_tables,

@@ -13,8 +13,10 @@ from tablerules._pickling import (
     cards_of,
     config_fields,
     config_from_fields,
+    reduce_own,
     shared_rebuild,
     shared_reduce,
+    summary_args,
     write_codes,
 )
 from tablerules.cards import FULL_DECK, Card, Rank, cards_text
@@ -152,7 +154,7 @@ class RoundSummary:
         Every state of the next round holds this summary: it is written once
         per object, and equal pickles load as one object.
         """
-        return shared_reduce(self, _reduce_summary)
+        return shared_reduce(self, reduce_own)
 
     def _reduce(self) -> tuple[object, ...]:
         layout = [self.abandoned, *map(len, self.hands), *self.cheated]
@@ -523,10 +525,6 @@ def _hands(cards: tuple[Card, ...], sizes: bytes) -> tuple[tuple[tuple[Card, ...
     return tuple(hands), start
 
 
-def _reduce_summary(summary: RoundSummary) -> tuple[object, ...]:
-    return summary._reduce()
-
-
 def _summary_from_pickle(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> RoundSummary:
     """Rebuild a pickled round summary, unchecked (one object for equal pickles)."""
     return shared_rebuild(_build_summary, numbers, blob, layout)
@@ -578,16 +576,6 @@ def _state_from_pickle(
         numbers[3 + players :],
         summary_from_args(last_round),
     )
-
-
-def summary_args(summary: RoundSummary | None) -> tuple[object, ...] | None:
-    """A summary's pickle arguments, for a state's or an observation's own pickle.
-
-    Inlined there, the summary costs no second global in the pickle.
-    """
-    if summary is None:
-        return None
-    return shared_reduce(summary, _reduce_summary)[1]  # type: ignore[return-value]
 
 
 def summary_from_args(args: tuple[object, ...] | None) -> RoundSummary | None:

@@ -31,7 +31,14 @@ from tablerules._common import (
     seat_item,
     write_cards,
 )
-from tablerules._pickling import card_bytes, cards_of, config_fields, config_from_fields, split
+from tablerules._pickling import (
+    card_bytes,
+    cards_of,
+    config_fields,
+    config_from_fields,
+    split,
+    summary_args,
+)
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.errors import StateError, show
 from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
@@ -45,7 +52,6 @@ from tablerules.mock.state import (
     opening_left,
     read_history,
     replay_public,
-    summary_args,
     summary_from_args,
     write_history,
 )

@@ -26,9 +26,11 @@ from tablerules._pickling import (
     cards_of,
     config_fields,
     config_from_fields,
+    reduce_own,
     shared_rebuild,
     shared_reduce,
     split,
+    summary_args,
     write_codes,
 )
 from tablerules.cards import FULL_DECK, Card, cards_text
@@ -356,7 +358,7 @@ class RoundSummary:
         Every state of the next round holds this summary: it is written once
         per object, and equal pickles load as one object.
         """
-        return shared_reduce(self, _reduce_summary)
+        return shared_reduce(self, reduce_own)
 
     def _reduce(self) -> tuple[object, ...]:
         layout = [len(meld) for meld in self.melds]
@@ -615,10 +617,6 @@ _MAX_EVENTS: Final = 8192
 _INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
 
 
-def _reduce_summary(summary: RoundSummary) -> tuple[object, ...]:
-    return summary._reduce()
-
-
 def _summary_from_pickle(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> RoundSummary:
     """Rebuild a pickled round summary, unchecked (one object for equal pickles)."""
     return shared_rebuild(_build_summary, numbers, blob, layout)
@@ -678,16 +676,6 @@ def _state_from_pickle(
 
 
 _NONE_FINISHED: Final = tuple((False,) * players for players in range(11))
-
-
-def summary_args(summary: RoundSummary | None) -> tuple[object, ...] | None:
-    """A summary's pickle arguments, for a state's or an observation's own pickle.
-
-    Inlined there, the summary costs no second global in the pickle.
-    """
-    if summary is None:
-        return None
-    return shared_reduce(summary, _reduce_summary)[1]  # type: ignore[return-value]
 
 
 def summary_from_args(args: tuple[object, ...] | None) -> RoundSummary | None:

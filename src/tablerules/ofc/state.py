@@ -18,8 +18,10 @@ from tablerules._pickling import (
     cards_of,
     config_fields,
     config_from_fields,
+    reduce_own,
     shared_rebuild,
     shared_reduce,
+    summary_args,
 )
 from tablerules.ofc.board import board_from_rows
 from tablerules.ofc.config import Config
@@ -71,7 +73,7 @@ class RoundSummary:
         Every state of the next round holds this summary: it is written once
         per object, and equal pickles load as one object.
         """
-        return shared_reduce(self, _reduce_summary)
+        return shared_reduce(self, reduce_own)
 
     def _reduce(self) -> tuple[object, ...]:
         blob, layout = _boards_bytes(self.boards)
@@ -224,10 +226,6 @@ def boards_from_bytes(cards: tuple[Card, ...], sizes: bytes, start: int = 0) -> 
     return tuple(boards)
 
 
-def _reduce_summary(summary: RoundSummary) -> tuple[object, ...]:
-    return summary._reduce()
-
-
 def _summary_from_pickle(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> RoundSummary:
     """Rebuild a pickled round summary, unchecked (one object for equal pickles)."""
     return shared_rebuild(_build_summary, numbers, blob, layout)
@@ -297,16 +295,6 @@ def _state_from_pickle(
         winners=tuple(layout[6 * players :]),
         last_round=summary_from_args(last_round),
     )
-
-
-def summary_args(summary: RoundSummary | None) -> tuple[object, ...] | None:
-    """A summary's pickle arguments, for a state's or an observation's own pickle.
-
-    Inlined there, the summary costs no second global in the pickle.
-    """
-    if summary is None:
-        return None
-    return shared_reduce(summary, _reduce_summary)[1]  # type: ignore[return-value]
 
 
 def summary_from_args(args: tuple[object, ...] | None) -> RoundSummary | None:
