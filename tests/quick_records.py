@@ -20,7 +20,10 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, Generic, TypeVar
+
+import pytest
 
 import tablerules as tr
 
@@ -55,6 +58,30 @@ class QuickRecords(Generic[S]):
     pool: Callable[[], Sequence[Any]]
     mutate: Callable[[Any, random.Random], object]
 
+    @classmethod
+    def of(
+        cls,
+        game: ModuleType,
+        serialize: ModuleType,
+        pool: Callable[[], Sequence[Any]],
+        mutate: Callable[[Any, random.Random], object],
+        check: Callable[[Any, Any], object] | None = None,
+    ) -> QuickRecords[Any]:
+        """The readers of ``game`` (its module) and its ``serialize`` module.
+
+        ``check`` defaults to the game's ``check_state`` of the state read.
+        """
+        return QuickRecords(
+            state_type=game.State,
+            quick_state=serialize._quick_state,
+            careful_state=serialize._careful_state,
+            check=check or (lambda record, state: game.check_state(state)),
+            from_dict=game.from_dict,
+            to_dict=game.to_dict,
+            pool=pool,
+            mutate=mutate,
+        )
+
     def careful(self, record: Any) -> S | str:
         """What the careful reader and the checks make of ``record``: a state or the message."""
 
@@ -85,3 +112,14 @@ class QuickRecords(Generic[S]):
             assert answer(self.from_dict, record) == expected, (case, done)
             outcomes.add(type(expected))
         assert outcomes == {str, self.state_type}
+
+    def check_left_to_careful(self, record: Any, state: S) -> None:
+        """The quick reader leaves ``record`` to the careful one, which reads ``state``."""
+        assert self.quick_state(record) is None
+        assert self.from_dict(record) == state
+
+    def check_refused(self, record: Any, match: str) -> None:
+        """The quick reader leaves ``record`` to the careful one, which refuses it so."""
+        assert self.quick_state(record) is None
+        with pytest.raises(tr.StateError, match=match):
+            self.from_dict(record)
