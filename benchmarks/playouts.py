@@ -489,15 +489,19 @@ def pickle_lines(names: Sequence[str], seconds: float) -> list[str]:
     return lines
 
 
-def plain_steps(name: str) -> Callable[[int], int]:
-    """A loop playing one random one-round game of ``name`` from a seed; returns its steps."""
+def plain_steps(name: str, *, checked: bool = False) -> Callable[[int], int]:
+    """A loop playing one random one-round game of ``name`` from a seed; returns its steps.
+
+    Actions are applied with ``apply_unchecked``, or with ``apply`` if ``checked``.
+    """
     game = tr.GAMES[name]
     config = game.Config(max_rounds=1)
+    apply = game.apply if checked else game.apply_unchecked
 
     def plain(seed: int) -> int:
         rng, state, steps = random.Random(seed), game.new_game(config, seed=seed), 0
         while not state.is_over:
-            state = game.apply_unchecked(state, game.random_action(state, rng))
+            state = apply(state, game.random_action(state, rng))
             steps += 1
         return steps
 
@@ -509,8 +513,9 @@ def pettingzoo_rows(name: str, seconds: float) -> list[Row]:
 
     The environment loops are PettingZoo's ``last()`` then ``step(id)`` with a
     random legal id, on ``raw_env`` and on ``env`` (``raw_env`` in PettingZoo's
-    ``OrderEnforcingWrapper``), over random one-round games. Needs the
-    pettingzoo extra.
+    ``OrderEnforcingWrapper``), over random one-round games; the plain loops
+    are ``random_action`` then ``apply_unchecked``, or the checked ``apply``.
+    Needs the pettingzoo extra.
     """
     from tablerules.integrations import pettingzoo
 
@@ -534,12 +539,15 @@ def pettingzoo_rows(name: str, seconds: float) -> list[Row]:
 
     raw = stepper(pettingzoo.raw_env(name, config))
     wrapped = stepper(pettingzoo.env(name, config))
-    plain, raw_step, env_step = interleaved((plain_steps(name), raw, wrapped), seconds)
+    loops = (plain_steps(name), plain_steps(name, checked=True), raw, wrapped)
+    plain, checked, raw_step, env_step = interleaved(loops, seconds)
     return [
         ("step: pettingzoo raw_env last()+step (CPU)", raw_step, "us"),
         ("step: pettingzoo env last()+step (CPU)", env_step, "us"),
         ("pettingzoo raw_env step vs plain step", raw_step / plain, "x"),
         ("pettingzoo env step vs plain step", env_step / plain, "x"),
+        ("pettingzoo raw_env step vs checked plain step", raw_step / checked, "x"),
+        ("pettingzoo env step vs checked plain step", env_step / checked, "x"),
     ]
 
 
