@@ -111,7 +111,6 @@ class _Spec:
     max_players: int
     round_length: Callable[[Any], int]
     bounds: Callable[[Any, int], tuple[float, float]]
-    zero_sum: bool
 
     @property
     def module(self) -> Any:
@@ -131,7 +130,6 @@ _SPECS: Final = {
         max_players=4,
         round_length=_ofc_round_length,
         bounds=_ofc_bounds,
-        zero_sum=True,
     ),
     "mock": _Spec(
         key="mock",
@@ -141,7 +139,6 @@ _SPECS: Final = {
         max_players=10,
         round_length=_mock_round_length,
         bounds=_mock_bounds,
-        zero_sum=False,
     ),
     "mentok": _Spec(
         key="mentok",
@@ -151,7 +148,6 @@ _SPECS: Final = {
         max_players=10,
         round_length=_mentok_round_length,
         bounds=_mentok_bounds,
-        zero_sum=False,
     ),
 }
 
@@ -710,7 +706,7 @@ def _game_info(pyspiel: Any, shared: _Shared) -> Any:
         num_players=config.players,
         min_utility=low,
         max_utility=high,
-        utility_sum=0.0 if spec.zero_sum else None,
+        utility_sum=0.0 if spec.utility == "ZERO_SUM" else None,
         max_game_length=rounds * round_length,
     )
 
