@@ -497,8 +497,38 @@ def test_env_enforces_the_call_order_and_unwraps_to_the_raw_env() -> None:
     assert isinstance(wrapped.unwrapped, pz.RawEnv)
     with pytest.raises(AttributeError, match="before reset"):
         _ = wrapped.agent_selection
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = wrapped.agents
+    with pytest.raises(AttributeError, match="before reset"):
+        wrapped.last()
+    with pytest.raises(AssertionError, match="reset"):
+        wrapped.step(0)
     wrapped.reset(seed=1)
     assert str(wrapped) == "tablerules_mock_v0"
+
+
+def iterated_episode(env: Any, seed: int) -> list[tuple[Any, ...]]:
+    """Every ``last()`` of a random episode through ``agent_iter``, as plain values."""
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    seen = []
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        seen.append((agent, observation["observation"].tobytes(), reward, terminated, truncated))
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(None if terminated or truncated else int(rng.choice(legal)))
+    return seen
+
+
+@pytest.mark.parametrize("name", ["ofc", "mock", "mentok"])
+def test_env_plays_the_raw_envs_episodes(name: str, caplog: pytest.LogCaptureFixture) -> None:
+    config = tr.GAMES[name].Config(max_rounds=1)
+    wrapped = pz.env(name, config)
+    for seed in range(3):
+        assert iterated_episode(wrapped, seed) == iterated_episode(pz.raw_env(name, config), seed)
+    assert wrapped.agents == []
+    wrapped.step(None)
+    assert "step() called after all agents are terminated" in caplog.text
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from gymnasium import Env, spaces
     from numpy.typing import NDArray
     from pettingzoo import AECEnv
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
     from tablerules._protocol import Game
     from tablerules.integrations.pettingzoo import ObservationDict, Policy
@@ -33,10 +34,11 @@ else:
         from gymnasium import Env as _EnvBase
         from gymnasium import spaces
         from pettingzoo import AECEnv
+        from pettingzoo.utils.wrappers import OrderEnforcingWrapper
     except ModuleNotFoundError:  # pragma: no cover - the public functions name the extra first
-        _EnvBase = AECEnv = object
+        _EnvBase = AECEnv = OrderEnforcingWrapper = object
 
-__all__ = ["RawEnv", "SingleAgentEnv", "Table"]
+__all__ = ["OrderEnforcing", "RawEnv", "SingleAgentEnv", "Table"]
 
 RenderMode = Literal["ansi"]
 
@@ -130,21 +132,32 @@ class Table:
 
     def observation(self, seat: int) -> bytes:
         """The codec's observation bytes for ``seat`` now."""
-        if seat == self.state.to_act:
-            view = self._acting_view()
+        return self.shown(seat)[0]
+
+    def shown(self, seat: int) -> tuple[bytes, bytes]:
+        """The codec's observation bytes and mask for ``seat`` now (what an agent is shown)."""
+        if seat != self.state.to_act:
+            view = self.game.observe(self.state, seat)
+            return self.codec.observation(view), self._zeros
+        view = self._view
+        if view is None:
+            view = self._view = self.game.observe(self.state, seat)
+        if self.per_card:
             step = self._fantasyland_step(view)
             if step is not None:
-                return step.observation
-        else:
-            view = self.game.observe(self.state, seat)
-        return self.codec.observation(view)  # type: ignore[no-any-return]
+                return step.observation, step.mask
+        codec = self.codec
+        return codec.observation(view), codec.mask(view)
 
     def play(self, action_id: object) -> None:
         """Play an id for the seat to act; if it is illegal, raise and change nothing."""
-        if self.state.is_over:
+        state = self.state
+        if state.to_act is None:
             raise IllegalActionError("the game is over: no id is legal")
-        view = self._acting_view()
-        step = self._fantasyland_step(view)
+        view = self._view
+        if view is None:
+            view = self._view = self.game.observe(state, state.to_act)
+        step = self._fantasyland_step(view) if self.per_card else None
         if step is None:
             action = self.codec.decode(view, action_id)
         else:
@@ -156,7 +169,7 @@ class Table:
                 self.steps += 1
                 return
             action = step.place
-        self.state = self.game.apply_unchecked(self.state, action)
+        self.state = self.game.apply_unchecked(state, action)
         self._view = None
         self._step = None
         self._choices = []
@@ -270,7 +283,7 @@ class RawEnv(AECEnv):  # type: ignore[misc] # pettingzoo ships no type informati
         for agent in self.possible_agents:
             self._observation_spaces[agent], self._action_spaces[agent] = spaces_of(self._table)
         self._rng = random.Random()
-        self._seen: dict[int, ObservationDict] = {}
+        self._seen: dict[str, ObservationDict] = {}
         self._rewarded = False
         self.agents: list[str] = []
 
@@ -329,13 +342,12 @@ class RawEnv(AECEnv):  # type: ignore[misc] # pettingzoo ships no type informati
 
     def observe(self, agent: str) -> ObservationDict:
         """``{"observation", "action_mask"}`` for ``agent`` now, as read-only arrays."""
-        seat = self._seats[agent]
-        seen = self._seen.get(seat)
+        seen = self._seen.get(agent)
         if seen is None:
-            table = self._table
-            seen = self._seen[seat] = {
-                "observation": np.frombuffer(table.observation(seat), np.uint8),
-                "action_mask": np.frombuffer(table.mask(seat), np.int8),
+            observation, mask = self._table.shown(self._seats[agent])
+            seen = self._seen[agent] = {
+                "observation": np.frombuffer(observation, np.uint8),
+                "action_mask": np.frombuffer(mask, np.int8),
             }
         return seen
 
@@ -382,6 +394,50 @@ class RawEnv(AECEnv):  # type: ignore[misc] # pettingzoo ships no type informati
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc] # pettingzoo ships no types
+    """PettingZoo's ``OrderEnforcingWrapper`` (made by ``env``), with the loop's calls made direct.
+
+    The checks are the wrapper's own. What a loop calls on every step
+    (``agents``, ``agent_selection``, ``last`` and ``step``) goes straight to
+    the environment instead of through the wrapper's ``__getattr__``, which
+    would otherwise cost more than a Mock step.
+    """
+
+    @property
+    def agents(self) -> list[str]:
+        """The environment's live agents (an AttributeError before ``reset``)."""
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        agents: list[str] = self.env.agents
+        return agents
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent to act (an AttributeError before ``reset``)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent: str = self.env.agent_selection
+        return agent
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The environment's ``last()`` (an AttributeError before ``reset``)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: int | None) -> None:
+        """The environment's ``step``, after the wrapper's checks."""
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    def __str__(self) -> str:
+        """The environment's name, as PettingZoo's wrapper shows it."""
+        return str(self.env)
 
 
 # --- Gymnasium -----------------------------------------------------------------------------------

@@ -152,7 +152,9 @@ def env(
 ) -> Any:
     """:func:`raw_env` wrapped in PettingZoo's ``OrderEnforcingWrapper`` (and nothing else).
 
-    The wrapper refuses calls made before ``reset``; illegal ids still raise
+    The wrapper refuses calls made before ``reset``. It is a subclass of
+    PettingZoo's whose per-step calls (``agents``, ``agent_selection``,
+    ``last``, ``step``) skip the wrapper's attribute lookups; illegal ids still raise
     :class:`~tablerules.IllegalActionError` (wrap it in PettingZoo's
     ``TerminateIllegalWrapper`` to end the episode with a penalty instead).
     ``.unwrapped`` is the :func:`raw_env` environment.
@@ -165,8 +167,11 @@ def env(
     inner = raw_env(
         game, config, fantasyland=fantasyland, max_cycles=max_cycles, render_mode=render_mode
     )
-    wrappers = require("pettingzoo.utils.wrappers", "pettingzoo")
-    return wrappers.OrderEnforcingWrapper(inner)
+    from tablerules.integrations._pettingzoo_env import (  # noqa: PLC0415 - needs the extra
+        OrderEnforcing,
+    )
+
+    return OrderEnforcing(inner)
 
 
 def random_policy(seed: int) -> Policy:
