@@ -38,8 +38,11 @@ def skip_without_extras(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
-def test_example_runs_and_is_deterministic(path: Path) -> None:
+def test_example_runs_and_is_deterministic(
+    path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     skip_without_extras(path)
+    monkeypatch.setenv("SB3_LOGDIR", str(tmp_path))  # Stable-Baselines3 logs there, not in /tmp
     first = run(path)
     assert first.strip(), f"{path.name} printed nothing"
     assert run(path) == first, f"{path.name} is not deterministic"

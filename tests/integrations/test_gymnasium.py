@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -233,7 +234,10 @@ def test_render_shows_the_learners_view() -> None:
     assert pz.single_agent_env("mock").render() is None
 
 
-def test_maskable_ppo_learns_and_predicts_legal_ids() -> None:
+def test_maskable_ppo_learns_and_predicts_legal_ids(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SB3_LOGDIR", str(tmp_path))  # Stable-Baselines3 logs there, not in /tmp
     sb3_contrib = pytest.importorskip(
         "sb3_contrib", reason="MaskablePPO needs sb3-contrib (and torch): pip install sb3-contrib"
     )
