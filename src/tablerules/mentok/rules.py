@@ -81,7 +81,7 @@ _make_state: Final = fast_init(State)
 _make_summary: Final = fast_init(RoundSummary)
 _make_ask_record: Final = fast_init(AskRecord)
 _make_stand_record: Final = fast_init(StandRecord)
-_ORDERS: Final = {
+ORDERS: Final = {
     (players, seat): turn_order(players, seat)
     for players in range(2, _MAX_SEATS + 1)
     for seat in range(players)
@@ -124,7 +124,7 @@ def deal_round(
     cards = tuple(cards)
     position = 0
     first: int | None = None
-    for seat in _ORDERS[players, round_index % players]:
+    for seat in ORDERS[players, round_index % players]:
         if not in_game[seat]:
             continue
         if first is None:
@@ -571,7 +571,7 @@ def _next_player(
     stood: tuple[tuple[bool, ...], ...],
 ) -> int | None:
     """The next seat left of ``seat`` (``seat`` itself last) in the round and not done."""
-    for other in _ORDERS[players, seat]:
+    for other in ORDERS[players, seat]:
         seat_tables = tables[other]
         if len(seat_tables) == 1:  # most seats: one table hand
             if not stood[other][0] and value_unchecked(seat_tables[0]) <= 21:
@@ -583,7 +583,7 @@ def _next_player(
 
 def _first_in_round(players: int, dealer: int, tables: tuple[tuple[object, ...], ...]) -> int:
     """The first seat left of the dealer that is in the round."""
-    for seat in _ORDERS[players, dealer]:
+    for seat in ORDERS[players, dealer]:
         if tables[seat]:
             return seat
     raise AssertionError("a round always has players")  # pragma: no cover
@@ -771,7 +771,7 @@ def _apply_stand(state: State, seat: int, hand: int) -> State:
 def _next_chooser(state: State, seat: int, choices: tuple[bool | None, ...]) -> int | None:
     """The next seat from ``seat`` on, in turn order, that is in the round and has not chosen."""
     tables = state.tables
-    for other in _ORDERS[state.config.players, seat]:
+    for other in ORDERS[state.config.players, seat]:
         if tables[other] and choices[other] is None:
             return other
     return None
@@ -802,6 +802,24 @@ def _apply_score(state: State, seat: int, use_hand: bool) -> State:
         tables=state.tables,
         stood=state.stood,
         deck=state.deck,
+        history=state.history,
+        choices=choices,
+        abandoned=False,
+    )
+
+
+def scored_round_end(state: State, choices: tuple[bool | None, ...]) -> RoundEnd:
+    """How the round of ``state`` comes out once every seat in it has chosen ``choices``.
+
+    ``state`` is a state of the scoring phase (every seat is done), before
+    any choice or after some; ``choices`` holds every choice of the round,
+    None for seats not in it. The round ends as the last of those choices,
+    applied in turn, ends it.
+    """
+    return _round_end(
+        state,
+        hands=state.hands,
+        tables=state.tables,
         history=state.history,
         choices=choices,
         abandoned=False,

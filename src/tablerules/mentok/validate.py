@@ -13,9 +13,11 @@ rebuilt from them and played again through the rules themselves:
   checks turn order, the sphere of influence, splits and closed hands, then
   ``apply_unchecked`` plays it), and must produce the very record the state
   holds (given or drawn, the card, the cheat flag); then the score choices
-  made so far, in turn order. The history is played through once and its
-  records compared at the end; only when something is wrong is it played
-  again one event at a time, to name the first event at fault;
+  made so far, in turn order. The history is first played on plain lists,
+  with the same legality checks and each record compared as it is made;
+  when that cannot play it (or a round ends abandoned), it is played through
+  the rules' own functions, and when something is wrong, again one event at
+  a time, to name the first event at fault;
 - the replay must end where the state is: the same tables, stood flags,
   turn, winners, and for a finished round the same summary, scored by
   :func:`~tablerules.mentok.scoring.round_points`, and the same game scores
@@ -39,10 +41,12 @@ from tablerules.errors import StateError, show
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
 from tablerules.mentok.rules import (
+    ORDERS,
     RoundEnd,
     apply_unchecked,
     deal_round,
     round_end_unchecked,
+    scored_round_end,
     why_illegal,
 )
 from tablerules.mentok.scoring import (
@@ -51,6 +55,7 @@ from tablerules.mentok.scoring import (
     game_winners,
     round_points,
     still_in_game,
+    value_unchecked,
 )
 from tablerules.mentok.state import (
     AskRecord,
@@ -60,6 +65,7 @@ from tablerules.mentok.state import (
     StandRecord,
     State,
     cheated_seats,
+    seat_done,
 )
 
 __all__ = ["check_state"]
@@ -374,21 +380,37 @@ def _replay(
                 f"{where}.hands[{seat}] holds {len(hands[seat])} cards but gave "
                 f"{len(gave[seat])} of the 4 dealt"
             )
-        cards += [*gave[seat], *hands[seat], tables[seat][0][0]]
-    cards += drawn
-    cards += deck
-    start = deal_round(
+    played = _play_dealt(
         config,
-        seed=seed,
-        round_index=round_index,
-        scores=scores,
-        cards=cards,
-        last_round=last_round,
+        (seed, round_index, scores, last_round),
+        [(*gave[seat], *hands[seat]) for seat in range(players)],
+        tables,
+        (*drawn, *deck),
+        history=history,
     )
-    state = _play_quickly(start, history)
-    if state is None:
-        state = _play_history(start, round_index, history, where)
+    if played is None:  # the long way, to play what the quick one refuses or to say what is wrong
+        for seat in turn_order(players, round_index % players):
+            if tables[seat]:
+                cards += [*gave[seat], *hands[seat], tables[seat][0][0]]
+        cards += drawn
+        cards += deck
+        start = deal_round(
+            config,
+            seed=seed,
+            round_index=round_index,
+            scores=scores,
+            cards=cards,
+            last_round=last_round,
+        )
+        played = _play_quickly(start, history)
+        if played is None:
+            played = _play_history(start, round_index, history, where)
+    state = played
     _check_choices(state, round_index, tables, choices, where)
+    if not deal_next:
+        ended = _score_all(state, round_index, tables, choices)
+        if ended is not None:
+            return ended
     return _play_choices(state, round_index, tables, choices, where, deal_next=deal_next)
 
 
@@ -396,6 +418,156 @@ _ASKS: Final[dict[tuple[int, Rank, int, bool], Ask]] = {}
 _STANDS: Final = (Stand(0), Stand(1))
 _SCORES: Final = {False: Score(use_hand=False), True: Score(use_hand=True)}
 _make_state: Final = fast_init(State)
+
+
+def _play_dealt(
+    config: Config,
+    round_facts: tuple[int, int, tuple[int, ...], RoundSummary | None],
+    dealt: list[tuple[Card, ...]],
+    tables: tuple[tuple[tuple[Card, ...], ...], ...],
+    deck: tuple[Card, ...],
+    *,
+    history: tuple[Event, ...],
+) -> State | None:
+    """A round dealt and ``history`` played on plain lists, or None to play it the long way.
+
+    ``round_facts`` are the seed, the round, the scores it starts from and the
+    summary of the round before; ``dealt`` is each seat's hand as dealt, the
+    base of its table hand is the first card of ``tables[seat]``, and the
+    go-fish draws come from ``deck``. The same deal as
+    :func:`~tablerules.mentok.rules.deal_round`, the same turns, each event's
+    legality (the checks :func:`why_illegal` makes of an ask or a stand), and
+    the records the rules make (the card given or drawn, the cheat flag),
+    compared with each event as it is played. Any difference, seats dealt in
+    that the scores leave out, or a round abandoned at its end give None, and
+    :func:`_play_quickly` (then :func:`_play_history`, which names what is
+    wrong) plays it again through :func:`~tablerules.mentok.apply_unchecked`.
+    The state returned is the one they make, holding ``history`` itself.
+    """
+    seed, round_index, scores, last_round = round_facts
+    players = config.players
+    strict = config.strict
+    rank_of = RANK_OF
+    value = value_unchecked
+    orders = ORDERS
+    in_game = still_in_game(config, scores)
+    hands: list[tuple[Card, ...]] = [()] * players
+    seats: list[list[tuple[Card, ...]]] = [[] for _ in range(players)]
+    stood: list[list[bool]] = [[] for _ in range(players)]
+    values: list[list[int]] = [[] for _ in range(players)]
+    playing = [False] * players
+    seat: int | None = None
+    for other in orders[players, round_index % players]:
+        if not tables[other]:
+            if in_game[other]:
+                return None
+            continue
+        if not in_game[other]:
+            return None
+        if seat is None:
+            seat = other
+        base = (tables[other][0][0],)
+        hands[other] = dealt[other]
+        seats[other].append(base)
+        stood[other].append(False)
+        values[other].append(value(base))
+        playing[other] = True
+    drawn = 0
+    for event in history:
+        if event.seat != seat or seat is None:
+            return None
+        seat_tables = seats[seat]
+        seat_stood = stood[seat]
+        seat_values = values[seat]
+        hand = event.hand
+        if not 0 <= hand < len(seat_tables) or seat_stood[hand] or seat_values[hand] > 21:
+            return None
+        if type(event) is StandRecord:
+            seat_stood[hand] = True
+        else:
+            assert type(event) is AskRecord
+            target, rank = event.target, event.rank
+            if target == seat or not seats[target]:
+                return None
+            split = event.split
+            if split and (
+                len(seat_tables) != 1
+                or len(seat_tables[0]) != 1
+                or hand != 0
+                or rank_of[seat_tables[0][0]] != rank
+            ):
+                return None
+            inside = False
+            for card in hands[seat]:
+                if rank_of[card] == rank:
+                    inside = True
+                    break
+            else:
+                for cards in seat_tables:
+                    for card in cards:
+                        if rank_of[card] == rank:
+                            inside = True
+                            break
+            if strict and not inside:
+                return None
+            held = hands[target]
+            for index, card in enumerate(held):
+                if rank_of[card] == rank:
+                    given = True
+                    hands[target] = held[:index] + held[index + 1 :]
+                    break
+            else:
+                if drawn == len(deck):
+                    return None  # the deck is empty: the round is abandoned
+                given = False
+                card = deck[drawn]
+                drawn += 1
+            if (
+                event.given is not given
+                or event.card != card
+                or event.cheat is not (not strict and not inside)
+            ):
+                return None
+            if split and given:
+                seats[seat] = [seat_tables[0], (card,)]
+                stood[seat] = seat_stood = [False, False]
+                values[seat] = seat_values = [seat_values[0], value((card,))]
+            else:
+                cards = seat_tables[hand] = (*seat_tables[hand], card)
+                seat_values[hand] = value(cards)
+        if len(seat_stood) == 1:
+            playing[seat] = not seat_stood[0] and seat_values[0] <= 21
+        else:
+            playing[seat] = any(
+                not flag and worth <= 21
+                for flag, worth in zip(seat_stood, seat_values, strict=True)
+            )
+        following = None
+        for other in orders[players, seat]:
+            if playing[other]:
+                following = other
+                break
+        else:
+            for other in orders[players, round_index % players]:
+                if seats[other]:
+                    following = other
+                    break
+        seat = following
+    return _make_state(  # the fields in order
+        config,
+        seed,
+        round_index,
+        scores,
+        tuple(hands),
+        tuple(map(tuple, seats)),
+        tuple(map(tuple, stood)),
+        deck[drawn:],
+        history,
+        (None,) * players,
+        seat,
+        (),
+        last_round,
+    )
 
 
 def _play_quickly(state: State, history: tuple[Event, ...]) -> State | None:
@@ -515,6 +687,31 @@ def _check_choices(
         raise StateError(f"{where}.choices: seats choose in turn order from the dealer's left")
 
 
+def _score_all(
+    state: State,
+    round_index: int,
+    tables: tuple[tuple[tuple[Card, ...], ...], ...],
+    choices: tuple[bool | None, ...],
+) -> RoundEnd | None:
+    """How the round comes out if every seat is done and every seat in it chose, else None.
+
+    Then each Score is legal in turn order (:func:`_play_choices` plays
+    them one by one otherwise), and the round comes out as the last one
+    ends it: the choices made are ``choices`` whatever their order.
+    """
+    seat = state.to_act
+    if (
+        state.round == round_index
+        and seat is not None
+        and seat_done(state.tables[seat], state.stood[seat])
+        and all(
+            (choice is None) is not bool(on) for choice, on in zip(choices, tables, strict=True)
+        )
+    ):
+        return scored_round_end(state, choices)
+    return None
+
+
 def _play_choices(
     state: State,
     round_index: int,
@@ -600,17 +797,20 @@ def _check_previous_round(summary: RoundSummary, state: State) -> None:
     prior = tuple(score - point for score, point in zip(state.scores, summary.points, strict=True))
     in_round = [seat for seat, tables in enumerate(summary.tables) if tables]
     _check_start(config, summary.round, prior, in_round, "state.last_round.points")
-    seen = Counter([card for hand in summary.hands for card in hand])
-    seen.update([card for seat in summary.tables for hand in seat for card in hand])
-    if not _CARD_IDS.issuperset(map(id, seen)):
+    shown = [card for hand in summary.hands for card in hand]
+    shown += [card for seat in summary.tables for hand in seat for card in hand]
+    if not _CARD_IDS.issuperset(map(id, shown)):
         raise StateError("state.last_round: the hands and tables must hold Card values")
     decks = config.decks
     if decks == 1:
-        if len(seen) != seen.total():
+        once = set(shown)
+        if len(once) != len(shown):
+            seen = Counter(shown)
             extra = [card for card in FULL_DECK if seen[card] > decks]
             raise StateError(f"state.last_round: cards appear too often: {cards_text(extra)}")
-        rest = tuple([card for card in FULL_DECK if card not in seen])
+        rest = tuple([card for card in FULL_DECK if card not in once])
     else:
+        seen = Counter(shown)
         extra = [card for card in FULL_DECK if seen[card] > decks]
         if extra:
             raise StateError(f"state.last_round: cards appear too often: {cards_text(extra)}")
