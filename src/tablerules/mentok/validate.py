@@ -51,11 +51,11 @@ from tablerules.mentok.rules import (
 )
 from tablerules.mentok.scoring import (
     CHEAT_PENALTY,
+    LOW_VALUE,
     RANK_OF,
     game_winners,
     round_points,
     still_in_game,
-    value_unchecked,
 )
 from tablerules.mentok.state import (
     AskRecord,
@@ -72,8 +72,8 @@ __all__ = ["check_state"]
 
 _MOST_POINTS = 12
 """The most one round can score: two blackjacks after a split (6 + 6)."""
-_DECKS: Final = {decks: sorted(FULL_DECK * decks) for decks in (1, 2)}
-"""Every card of one or two decks, in card order."""
+_DECK_IDS: Final = {decks: sorted(map(id, FULL_DECK * decks)) for decks in (1, 2)}
+"""The card objects of one or two decks, by identity, in order."""
 _CARD_IDS: Final = frozenset(map(id, FULL_DECK))
 """The 52 card objects, by identity: ``id(value) in _CARD_IDS`` is ``is_card(value)``."""
 
@@ -279,11 +279,17 @@ def _check_events(
 
 
 def _check_cards(state: State) -> None:
+    ids = list(map(id, state.deck))
+    for hand in state.hands:
+        ids += map(id, hand)
+    for seat in state.tables:
+        for hand in seat:
+            ids += map(id, hand)
+    ids.sort()
+    if ids == _DECK_IDS[state.config.decks]:  # each card object as often as in the decks
+        return
     cards = [*state.deck, *(card for hand in state.hands for card in hand)]
     cards += [card for seat in state.tables for hand in seat for card in hand]
-    cards.sort()
-    if cards == _DECKS[state.config.decks] and _CARD_IDS.issuperset(map(id, cards)):
-        return
     if not all(is_card(card) for card in cards):
         raise StateError("state: the hands, tables and deck must hold Card values")
     problem = card_count_problems(cards, state.config.decks)
@@ -353,11 +359,15 @@ def _replay(
     last_round: RoundSummary | None,
     where: str,
     deal_next: bool = True,
+    sums_up: RoundSummary | None = None,
 ) -> State | RoundEnd:
     """Deal the round again from what it shows, and play its history and choices through.
 
     Without ``deal_next``, a round that its last choice ends gives how it came
     out (:class:`~tablerules.mentok.rules.RoundEnd`) and the next round is not dealt.
+    ``sums_up`` is a summary of the round already checked on its own
+    (:func:`_check_summary`), to stand for the one the rules would make if
+    the round ends with the same tables and hands (see :func:`_score_all`).
     """
     players = config.players
     gave: list[list[Card]] = [[] for _ in range(players)]
@@ -408,7 +418,7 @@ def _replay(
     state = played
     _check_choices(state, round_index, tables, choices, where)
     if not deal_next:
-        ended = _score_all(state, round_index, tables, choices)
+        ended = _score_all(state, round_index, tables, choices, sums_up)
         if ended is not None:
             return ended
     return _play_choices(state, round_index, tables, choices, where, deal_next=deal_next)
@@ -448,13 +458,14 @@ def _play_dealt(
     players = config.players
     strict = config.strict
     rank_of = RANK_OF
-    value = value_unchecked
+    low = LOW_VALUE
     orders = ORDERS
     in_game = still_in_game(config, scores)
     hands: list[tuple[Card, ...]] = [()] * players
     seats: list[list[tuple[Card, ...]]] = [[] for _ in range(players)]
     stood: list[list[bool]] = [[] for _ in range(players)]
-    values: list[list[int]] = [[] for _ in range(players)]
+    # Each table hand's value with aces as 1: over 21 exactly when the hand is bust.
+    lows: list[list[int]] = [[] for _ in range(players)]
     playing = [False] * players
     seat: int | None = None
     for other in orders[players, round_index % players]:
@@ -466,11 +477,11 @@ def _play_dealt(
             return None
         if seat is None:
             seat = other
-        base = (tables[other][0][0],)
+        base = tables[other][0][0]
         hands[other] = dealt[other]
-        seats[other].append(base)
+        seats[other].append((base,))
         stood[other].append(False)
-        values[other].append(value(base))
+        lows[other].append(low[base])
         playing[other] = True
     drawn = 0
     for event in history:
@@ -478,9 +489,9 @@ def _play_dealt(
             return None
         seat_tables = seats[seat]
         seat_stood = stood[seat]
-        seat_values = values[seat]
+        seat_lows = lows[seat]
         hand = event.hand
-        if not 0 <= hand < len(seat_tables) or seat_stood[hand] or seat_values[hand] > 21:
+        if not 0 <= hand < len(seat_tables) or seat_stood[hand] or seat_lows[hand] > 21:
             return None
         if type(event) is StandRecord:
             seat_stood[hand] = True
@@ -531,16 +542,15 @@ def _play_dealt(
             if split and given:
                 seats[seat] = [seat_tables[0], (card,)]
                 stood[seat] = seat_stood = [False, False]
-                values[seat] = seat_values = [seat_values[0], value((card,))]
+                lows[seat] = seat_lows = [seat_lows[0], low[card]]
             else:
-                cards = seat_tables[hand] = (*seat_tables[hand], card)
-                seat_values[hand] = value(cards)
+                seat_tables[hand] = (*seat_tables[hand], card)
+                seat_lows[hand] += low[card]
         if len(seat_stood) == 1:
-            playing[seat] = not seat_stood[0] and seat_values[0] <= 21
+            playing[seat] = not seat_stood[0] and seat_lows[0] <= 21
         else:
-            playing[seat] = any(
-                not flag and worth <= 21
-                for flag, worth in zip(seat_stood, seat_values, strict=True)
+            playing[seat] = (not seat_stood[0] and seat_lows[0] <= 21) or (
+                not seat_stood[1] and seat_lows[1] <= 21
             )
         following = None
         for other in orders[players, seat]:
@@ -692,24 +702,45 @@ def _score_all(
     round_index: int,
     tables: tuple[tuple[tuple[Card, ...], ...], ...],
     choices: tuple[bool | None, ...],
+    sums_up: RoundSummary | None,
 ) -> RoundEnd | None:
     """How the round comes out if every seat is done and every seat in it chose, else None.
 
     Then each Score is legal in turn order (:func:`_play_choices` plays
     them one by one otherwise), and the round comes out as the last one
     ends it: the choices made are ``choices`` whatever their order.
+
+    ``sums_up``, if given, is a summary of this round that
+    :func:`_check_summary` accepted, with these ``choices`` and the history
+    played: when the round ends with its tables and hands, the summary the
+    rules make equals it field by field (the cheats and points follow from
+    those fields as that check found, and a round played to its choices was
+    not abandoned), so it stands for that summary and only who won is worked out.
     """
     seat = state.to_act
     if (
-        state.round == round_index
-        and seat is not None
-        and seat_done(state.tables[seat], state.stood[seat])
-        and all(
+        state.round != round_index
+        or seat is None
+        or not seat_done(state.tables[seat], state.stood[seat])
+        or not all(
             (choice is None) is not bool(on) for choice, on in zip(choices, tables, strict=True)
         )
     ):
-        return scored_round_end(state, choices)
-    return None
+        return None
+    if (
+        sums_up is not None
+        and sums_up.choices is choices
+        and sums_up.history is state.history
+        and not sums_up.abandoned
+        and sums_up.tables == state.tables
+        and sums_up.hands == state.hands
+    ):
+        points = sums_up.points
+        scores = tuple([score + point for score, point in zip(state.scores, points, strict=True)])
+        in_round = [other for other, on in enumerate(state.tables) if on]
+        winners = game_winners(state.config, round_index + 1, scores, in_round)
+        return RoundEnd(sums_up, scores, winners)
+    return scored_round_end(state, choices)
 
 
 def _play_choices(
@@ -792,7 +823,10 @@ def _check_final(replayed: State, state: State) -> None:
 
 
 def _check_previous_round(summary: RoundSummary, state: State) -> None:
-    """The round before: replayed from its summary, it must lead to this round's scores."""
+    """The round before: replayed from its summary, it must lead to this round's scores.
+
+    The summary has passed :func:`_check_summary` already.
+    """
     config = state.config
     prior = tuple(score - point for score, point in zip(state.scores, summary.points, strict=True))
     in_round = [seat for seat, tables in enumerate(summary.tables) if tables]
@@ -828,6 +862,7 @@ def _check_previous_round(summary: RoundSummary, state: State) -> None:
         last_round=None,
         where="state.last_round",
         deal_next=False,  # only how the round came out is compared
+        sums_up=summary,
     )
     if type(replayed) is State:  # the round goes on, or it was abandoned and the next dealt
         if replayed.round == summary.round and replayed.to_act is not None:
