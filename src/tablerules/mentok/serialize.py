@@ -386,60 +386,75 @@ def _tables(raw: object, players: int) -> tuple[tuple[tuple[Card, ...], ...], ..
     return tuple(tables)
 
 
+_ASK_ORDER = ("kind", "seat", "target", "rank", "hand", "split", "given", "card", "cheat")
+_STAND_ORDER = ("kind", "seat", "hand")
+_HANDS = (0, 1)
+_ASKS: dict[tuple[object, ...], AskRecord] = {}
+"""Asks read, by their fields' values: events are immutable, and records share them."""
+_MAX_EVENTS = 8192
+_STAND_RECORDS = tuple((_make_stand(seat, 0), _make_stand(seat, 1)) for seat in range(10))
+"""Every stand a record can hold (seats are checked to be in range first)."""
+
+
 def _history(raw: object, players: int) -> tuple[Event, ...]:
     if type(raw) is not list:
         raise _UnusualError
     events: list[Event] = []
     append = events.append
     seats = range(players)
+    ask_order, stand_order, hands = _ASK_ORDER, _STAND_ORDER, _HANDS
+    make_ask, rank_of, card_of, memo = _make_ask, _RANK_OF_LETTER, _card, _ASKS
     for item in raw:
         if type(item) is not dict:
             raise _UnusualError
-        kind = item.get("kind")
-        seat = item.get("seat")
-        hand = item.get("hand")
+        if len(item) == 9:  # an ask, its fields in to_dict's order
+            if tuple(item) != ask_order:
+                raise _UnusualError
+            kind, seat, target, rank, hand, split, given, card, cheat = item.values()
+            if (
+                kind != "ask"
+                or type(seat) is not int
+                or seat not in seats
+                or type(target) is not int
+                or target not in seats
+                or type(hand) is not int
+                or hand not in hands
+                or type(split) is not bool
+                or type(given) is not bool
+                or (cheat is not None and type(cheat) is not bool)
+            ):
+                raise _UnusualError
+            # Checked to be of their kinds, equal values make equal events.
+            key = (seat, target, rank, hand, split, given, card, cheat)
+            event = memo.get(key)
+            if event is None:
+                event = make_ask(
+                    seat,
+                    target,
+                    rank_of[rank],
+                    hand,
+                    split,
+                    given,
+                    None if card is None else card_of(card),
+                    cheat,
+                )
+                if len(memo) >= _MAX_EVENTS:
+                    memo.clear()
+                memo[key] = event
+            append(event)
+            continue
+        if tuple(item) != stand_order:
+            raise _UnusualError
+        kind, seat, hand = item.values()
         if (
-            type(seat) is not int
+            kind != "stand"
+            or type(seat) is not int
             or seat not in seats
             or type(hand) is not int
-            or hand not in (0, 1)
+            or hand not in hands
         ):
             raise _UnusualError
-        if kind == "stand":
-            if len(item) != 3:
-                raise _UnusualError
-            append(_make_stand(seat=seat, hand=hand))
-            continue
-        if kind != "ask" or item.keys() != _ASK_FIELDS:
-            raise _UnusualError
-        target, rank, split, given, card, cheat = (
-            item["target"],
-            item["rank"],
-            item["split"],
-            item["given"],
-            item["card"],
-            item["cheat"],
-        )
-        if (
-            type(target) is not int
-            or target not in seats
-            or type(split) is not bool
-            or type(given) is not bool
-            or (cheat is not None and type(cheat) is not bool)
-        ):
-            raise _UnusualError
-        append(
-            _make_ask(
-                seat=seat,
-                target=target,
-                rank=_RANK_OF_LETTER[rank],
-                hand=hand,
-                split=split,
-                given=given,
-                card=None if card is None else _card(card),
-                cheat=cheat,
-            )
-        )
+        append(_STAND_RECORDS[seat][hand])
     return tuple(events)
 
 
