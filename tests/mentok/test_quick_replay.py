@@ -3,7 +3,8 @@
 :func:`~tablerules.mentok.check_state` plays a round's history on plain lists
 first (``_play_dealt``) and scores a round whose choices are all made at once
 (``_score_all``); either may give up with None, and the rules then play it
-one action at a time. With the quick parts turned off, every state and every
+one action at a time. It also keeps the summaries of rounds it has checked
+(``_checked_before``). With the quick parts turned off, every state and every
 record must get the same answer: the same replayed state, or the same
 :class:`~tablerules.StateError` message.
 """
@@ -31,10 +32,15 @@ from tests.quick_records import answer
 
 @contextmanager
 def long_way() -> Iterator[None]:
-    """Turn the quick replay off: every round is dealt and played through the rules."""
+    """Turn the quick replay off: every round is dealt and played through the rules.
+
+    No summary counts as checked before, either (see :func:`no_memo`).
+    """
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(validate, "_play_dealt", lambda *args, **kwargs: None)
         patch.setattr(validate, "_score_all", lambda *args, **kwargs: None)
+        patch.setattr(validate, "_checked_before", lambda *args: False)
+        patch.setattr(validate, "_remember", lambda *args: None)
         yield
 
 
@@ -79,6 +85,7 @@ def test_the_quick_replay_is_used_and_can_be_turned_off() -> None:
         state = mentok.apply(state, mentok.random_action(state, rng))
     for _ in range(5):
         state = mentok.apply(state, mentok.random_action(state, rng))
+    validate._ROUNDS_CHECKED.clear()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(validate, "_play_quickly", spy)
         mentok.check_state(state)
@@ -178,3 +185,49 @@ def test_real_records_replay_alike_both_ways() -> None:
         quick = mentok.from_dict(record)
         with long_way():
             assert mentok.from_dict(record) == quick
+
+
+@contextmanager
+def no_memo() -> Iterator[None]:
+    """Check every summary of the round before, as if never seen."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(validate, "_checked_before", lambda *args: False)
+        patch.setattr(validate, "_remember", lambda *args: None)
+        yield
+
+
+def test_a_summary_checked_once_is_not_checked_again() -> None:
+    record = next(record for record in records() if record["last_round"] and record["to_act"])
+    validate._ROUNDS_CHECKED.clear()
+    first = mentok.from_dict(record)
+    assert len(validate._ROUNDS_CHECKED) == 1
+    calls: list[object] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(validate, "_check_previous_round", lambda *args: calls.append(args))
+        assert mentok.from_dict(copy.deepcopy(record)) == first
+        assert not calls
+        with no_memo():
+            mentok.from_dict(record)
+        assert len(calls) == 1
+
+
+@pytest.mark.parametrize("chunk", range(3))
+def test_summaries_checked_before_do_not_change_any_answer(chunk: int) -> None:
+    """Records whose summaries were read before get the answer of a first read."""
+    pool = records()
+    for record in pool:
+        mentok.from_dict(record)
+    for case in range(chunk, 600, 3):
+        rng = random.Random(10_000 + case)
+        record = copy.deepcopy(pool[rng.randrange(len(pool))])
+        mentok.from_dict(copy.deepcopy(record))  # its summary is kept (if it passes)
+        done = mutate(record, rng)
+        kept = answer(mentok.from_dict, record)
+        with no_memo():
+            assert answer(mentok.from_dict, record) == kept, (case, done)
+
+
+def test_the_summary_memo_is_bounded() -> None:
+    for record in records():
+        mentok.from_dict(record)
+        assert len(validate._ROUNDS_CHECKED) <= validate._MAX_ROUNDS_CHECKED

@@ -125,7 +125,9 @@ def check_read_state(state: State) -> None:
             raise StateError("state.last_round.history must match the final round's history")
     elif (summary is None) != (state.round == 0):
         raise StateError("state.last_round must be null exactly during round 0")
-    if summary is not None:
+    key = None if over or summary is None else _round_key(summary, state)
+    known = key is not None and _checked_before(key, summary)
+    if summary is not None and not known:
         _check_summary(summary, state)
     in_round = [seat for seat, tables in enumerate(state.tables) if tables]
     if over:
@@ -155,8 +157,58 @@ def check_read_state(state: State) -> None:
         _check_final(replayed, state)
     else:
         _check_playing(replayed, state)
-        if summary is not None:
+        if summary is not None and not known:
             _check_previous_round(summary, state)
+            assert key is not None
+            _remember(key, summary)
+
+
+# --- rounds checked before ---------------------------------------------------
+#
+# Every state of a round holds the same summary of the round before, and its
+# checks (_check_summary, _check_previous_round) depend only on that summary,
+# the config, the seed, the round and the scores. Records of one game's round
+# read one after another check it once: a summary that passed is kept, keyed
+# by those values and by the identity of its events, which the memo holds alive
+# (the record reader gives equal asks one object), so a hit is the very same
+# summary of the very same round.
+
+_ROUNDS_CHECKED: Final[dict[tuple[object, ...], tuple[Event, ...]]] = {}
+_MAX_ROUNDS_CHECKED: Final = 512
+
+
+def _round_key(summary: RoundSummary, state: State) -> tuple[object, ...]:
+    """What the checks of ``state.last_round`` depend on, its events by identity."""
+    return (
+        state.config,
+        state.seed,
+        state.round,
+        state.scores,
+        summary.round,
+        summary.abandoned,
+        summary.tables,
+        summary.hands,
+        summary.choices,
+        summary.cheated,
+        summary.points,
+        tuple(map(id, summary.history)),
+    )
+
+
+def _checked_before(key: tuple[object, ...], summary: RoundSummary | None) -> bool:
+    """True if a summary with this key passed its checks (and is still held)."""
+    assert summary is not None
+    held = _ROUNDS_CHECKED.get(key)
+    if held is None or len(held) != len(summary.history):
+        return False
+    return all(kept is event for kept, event in zip(held, summary.history, strict=True))
+
+
+def _remember(key: tuple[object, ...], summary: RoundSummary) -> None:
+    """Keep a summary that passed its checks (a bounded memo: cleared when full)."""
+    if len(_ROUNDS_CHECKED) >= _MAX_ROUNDS_CHECKED:
+        _ROUNDS_CHECKED.clear()
+    _ROUNDS_CHECKED[key] = summary.history
 
 
 # --- shapes ------------------------------------------------------------------
