@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import tablerules as tr
 from tablerules import mock
 from tablerules.mock import serialize
 from tests.mock.test_fuzz import SOURCES, mutate
@@ -50,3 +51,33 @@ def test_the_quick_reader_leaves_other_spellings_to_the_careful_one() -> None:
     flagged = copy.deepcopy(record)
     flagged["round"] = False  # equal to 0, but not a round
     READERS.check_refused(flagged, r"state\.round must be an integer")
+
+
+def copies_answer(check: Any, record: Any, state: mock.State) -> str | None:
+    try:
+        check(record, state)
+    except tr.StateError as error:
+        return str(error)
+    return None
+
+
+def test_the_quick_check_of_the_copies_agrees_with_the_careful_one() -> None:
+    rng, verdicts = random.Random(11), set()
+    for case in range(1500):
+        record = copy.deepcopy(SOURCES[case % len(SOURCES)])
+        if case % 3:  # spoil only the copies, or anything
+            key = rng.choice(["opening", "first_complete", "took_discard", "winners"])
+            if rng.random() < 0.2:
+                del record[key]
+            else:
+                record[key] = rng.choice([None, True, False, 0, 1, 2, 20, [], [0], [True], "1"])
+        else:
+            mutate_some(record, rng)
+        try:
+            state = serialize._careful_state(record)
+        except tr.StateError:
+            continue
+        quick = copies_answer(serialize._check_copies, record, state)
+        assert quick == copies_answer(serialize._check_copies_carefully, record, state), case
+        verdicts.add(quick is None)
+    assert verdicts == {True, False}

@@ -175,20 +175,36 @@ def _quick_event(raw: object, players: int) -> Event | None:
         if source != "discard" or type(text) is not str or text not in _CARD_OF_TEXT:
             return None
         return _make_drew(seat=seat, from_discard=True, card=_CARD_OF_TEXT[text])
-    cards = _quick_cards(raw.get("meld"))
-    discards = _quick_cards(raw.get("discards"))
+    meld, gone = raw.get("meld"), raw.get("discards")
     drawn, finished = raw.get("drawn"), raw.get("finished")
     if (
-        cards is None
-        or discards is None
+        type(meld) is not str
+        or type(gone) is not str
         or type(drawn) is not int
         or not 0 <= drawn <= _LARGEST
         or type(finished) is not bool
     ):
         return None
-    return _make_melded(
-        seat=seat, cards=tuple(sorted(cards)), discards=discards, drawn=drawn, finished=finished
-    )
+    key = (seat, meld, gone, drawn, finished)  # of exact types: equal keys, equal events
+    event = _MELDS_READ.get(key)
+    if event is None:
+        cards, discards = _quick_cards(meld), _quick_cards(gone)
+        if cards is None or discards is None:
+            return None
+        event = _make_melded(
+            seat=seat, cards=tuple(sorted(cards)), discards=discards, drawn=drawn, finished=finished
+        )
+        if len(_MELDS_READ) >= _MELDS_KEPT:
+            _MELDS_READ.clear()
+        _MELDS_READ[key] = event
+    return event
+
+
+# Events are immutable, and the records of one round repeat its events: each meld
+# read is kept, keyed on its fields' values (of the types checked above), so it is
+# read once (at most a few thousand kept; a race between threads only costs a miss).
+_MELDS_READ: Final[dict[tuple[int, str, str, int, bool], Melded]] = {}
+_MELDS_KEPT: Final = 4096
 
 
 def read_event(raw: object, where: str, players: int) -> Event:
@@ -242,6 +258,28 @@ def read_summary(raw: object, players: int, where: str = "state.last_round") -> 
 
 def _check_copies(record: Mapping[str, object], state: State) -> None:
     """The facts a record writes for readability must agree with the state they derive from."""
+    opening, first = record.get("opening"), record.get("first_complete", _MISSING)
+    took, winners = record.get("took_discard"), record.get("winners")
+    if (  # as to_dict writes them during a game: nothing to say
+        type(opening) is int
+        and opening == state.opening
+        and type(took) is bool
+        and took is state.took_discard
+        and type(winners) is list
+        and not winners
+        and state.to_act is not None
+        and (first is None or type(first) is int)
+        and first == state.first_complete
+    ):
+        return
+    _check_copies_carefully(record, state)
+
+
+_MISSING: Final = object()
+
+
+def _check_copies_carefully(record: Mapping[str, object], state: State) -> None:
+    """:func:`_check_copies`, naming the field that is wrong."""
     where = "state"
     opening = read_int(record, "opening", where, minimum=0)
     if opening != state.opening:

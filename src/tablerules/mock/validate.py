@@ -307,7 +307,35 @@ def _check_sizes(state: State) -> None:
 
 
 def _check_summary(summary: RoundSummary, config: Config) -> None:
-    """The summary of a finished round: its melds, and points scored as the rules score them."""
+    """The summary of a finished round: its melds, and points scored as the rules score them.
+
+    Every state of a round holds its last round's summary: the values of each
+    summary that passes are kept (a few thousand at most), and an equal one
+    passes at once.
+    """
+    key = (
+        summary.melds,
+        summary.first_complete,
+        summary.hand_points,
+        summary.highest_hand,
+        summary.points,
+        config.highest_hand_ties,
+    )
+    if key in _SUMMARIES_PASSED:
+        return
+    _rescore_summary(summary, config)
+    if len(_SUMMARIES_PASSED) >= _SUMMARIES_KEPT:
+        _SUMMARIES_PASSED.clear()
+    _SUMMARIES_PASSED[key] = None
+
+
+# The fields are of their types here (cards, ints, seats), so equal keys are equal summaries.
+_SUMMARIES_PASSED: Final[dict[tuple[object, ...], None]] = {}
+_SUMMARIES_KEPT: Final = 2048
+
+
+def _rescore_summary(summary: RoundSummary, config: Config) -> None:
+    """:func:`_check_summary` without the summaries kept."""
     where = "state.last_round"
     placed: set[Card] = set()
     for seat, meld in enumerate(summary.melds):
