@@ -8,6 +8,7 @@ the observation holds, so nothing that seat may not know.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -49,11 +50,11 @@ from tablerules.mock.state import (
     State,
     TableFacts,
     held_from_discards,
+    history_bytes,
     opening_left,
     read_history,
     replay_public,
     summary_from_args,
-    write_history,
 )
 from tablerules.mock.validate import check_state
 
@@ -254,20 +255,23 @@ class Observation(TableFacts):
         True
         """
         melds = self.melds
-        layout = [STEP_CODES[self.step], self.opening_was_empty, self.pile_was_empty]
-        layout += map(len, melds)
-        layout += self.finished
-        layout += self.hand_sizes
-        cards = [card for meld in melds for card in meld]
-        cards += self.hand
-        write_history(self.history, layout)
+        layout = bytes(
+            (
+                STEP_CODES[self.step],
+                self.opening_was_empty,
+                self.pile_was_empty,
+                *map(len, melds),
+                *self.finished,
+                *self.hand_sizes,
+            )
+        )
         return (
             _observation_from_pickle,
             (
                 config_fields(self.config),
                 (self.seat, self.round, self.to_act, self.deck_size, *self.scores),
-                card_bytes(cards),
-                bytes(layout),
+                card_bytes([*chain.from_iterable(melds), *self.hand]),
+                layout + history_bytes(self.history),
                 summary_args(self.last_round),
             ),
         )

@@ -15,7 +15,9 @@ pile, the cards taken from it into each hand, the first complete hand).
 
 from __future__ import annotations
 
-from itertools import chain
+import operator
+from collections.abc import Callable
+from itertools import accumulate, pairwise
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 import attrs
@@ -452,25 +454,25 @@ class State(TableFacts):
         True
         """
         hands, melds, discard_pile = self.hands, self.melds, self.discard_pile
-        layout = [
-            STEP_CODES[self.step],
-            self.opening_was_empty,
-            self.pile_was_empty,
-            *map(len, hands),
-            *map(len, melds),
-            *self.finished,
-            len(discard_pile),
-        ]
-        cards = [*chain.from_iterable(hands), *chain.from_iterable(melds), *discard_pile]
-        cards += self.deck
-        write_history(self.history, layout)
+        layout = bytes(
+            (
+                STEP_CODES[self.step],
+                self.opening_was_empty,
+                self.pile_was_empty,
+                *map(len, hands),
+                *map(len, melds),
+                *self.finished,
+                len(discard_pile),
+            )
+        )
+        cards = sum(hands, ()) + sum(melds, ()) + discard_pile
         return (
             _state_from_pickle,
             (
                 config_fields(self.config),
                 (self.seed, self.round, self.to_act, *self.scores),
-                card_bytes(cards),
-                bytes(layout),
+                card_bytes(cards) + _deck_bytes(self.deck),
+                layout + history_bytes(self.history),
                 summary_args(self.last_round),
             ),
         )
@@ -510,20 +512,33 @@ _FINISHED: Final = 16
 _SEAT_BITS: Final = 15
 
 
-def write_history(history: Sequence[Event], codes: list[int]) -> None:
-    """Add a round's history to a pickle's codes: per event its kind and seat, then its cards.
+def history_bytes(history: tuple[Event, ...]) -> bytes:
+    """A round's history as a pickle writes it: per event its kind and seat, then its cards.
 
-    :func:`read_history` reads it back.
+    :func:`read_history` reads it back. The states of a round are pickled in
+    turn, so a history that goes on from the last one written (equal events,
+    so equal codes) only adds the codes of its new events.
 
     >>> import tablerules.mock as mock
     >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
     >>> state = mock.apply(state, mock.legal_actions(state)[0])
-    >>> codes = []
-    >>> write_history(state.history, codes)
-    >>> read_history(bytes(codes), 0) == state.history
+    >>> read_history(history_bytes(state.history), 0) == state.history
     True
     """
-    write_codes(history, codes, _event_codes, _CODES, _MAX_EVENTS)
+    last_history, last_blob = _LAST_WRITTEN[0]
+    done = len(last_history)
+    if done and len(history) >= done and history[:done] == last_history:
+        if len(history) == done:
+            return last_blob
+        codes: list[int] = []
+        write_codes(history[done:], codes, _event_codes, _CODES, _MAX_EVENTS)
+        blob = last_blob + bytes(codes)
+    else:
+        codes = []
+        write_codes(history, codes, _event_codes, _CODES, _MAX_EVENTS)
+        blob = bytes(codes)
+    _LAST_WRITTEN[0] = (history, blob)
+    return blob
 
 
 def _event_codes(event: Event) -> tuple[int, ...]:
@@ -547,7 +562,7 @@ def _event_codes(event: Event) -> tuple[int, ...]:
 
 
 def read_history(codes: bytes, at: int) -> tuple[Event, ...]:
-    """The history :func:`write_history` wrote, from ``codes[at:]``.
+    """The history :func:`history_bytes` wrote, from ``codes[at:]``.
 
     Events are immutable and the states of a round share them, so equal
     events load as one object (a memo of a few thousand), and a history that
@@ -557,10 +572,13 @@ def read_history(codes: bytes, at: int) -> tuple[Event, ...]:
     last_codes, last_events = _LAST_READ[0]
     if last_codes and tail.startswith(last_codes):
         # the round went on: events are self-delimiting, so the old ones end where they did
-        events = list(last_events)
+        if len(tail) == len(last_codes):
+            return last_events
+        before = last_events
         at = len(last_codes)
     else:
-        events, at = [], 0
+        before, at = (), 0
+    events: list[Event] = []
     append = events.append
     end = len(tail)
     pile_draws = PILE_DRAWS
@@ -586,7 +604,7 @@ def read_history(codes: bytes, at: int) -> tuple[Event, ...]:
             memo[chunk] = event
         append(event)
         at = stop
-    history = tuple(events)
+    history = before + tuple(events)
     _LAST_READ[0] = (tail, history)
     return history
 
@@ -613,6 +631,7 @@ def _event(chunk: bytes) -> Event:
 _EVENTS: Final[dict[bytes, Event]] = {}
 _CODES: Final[dict[int, tuple[Event, tuple[int, ...]]]] = {}
 _LAST_READ: Final[list[tuple[bytes, tuple[Event, ...]]]] = [(b"", ())]
+_LAST_WRITTEN: Final[list[tuple[tuple[Event, ...], bytes]]] = [((), b"")]
 _MAX_EVENTS: Final = 8192
 _INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
 
@@ -636,6 +655,25 @@ def _build_summary(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> Roun
     )
 
 
+def _deck_bytes(deck: tuple[Card, ...]) -> bytes:
+    """``card_bytes(deck)``, cut from the last deck written when it ends it.
+
+    The states of a round are pickled in turn, and each one's deck is the end
+    of the deck before (equal cards, equal bytes).
+    """
+    last_deck, last_blob = _LAST_DECK[0]
+    size = len(deck)
+    if size and size <= len(last_deck) and last_deck[len(last_deck) - size :] == deck:
+        return last_blob[len(last_blob) - size :]
+    blob = card_bytes(deck)
+    _LAST_DECK[0] = (deck, blob)
+    return blob
+
+
+_LAST_DECK: Final[list[tuple[tuple[Card, ...], bytes]]] = [((), b"")]
+_LAST_DECK_READ: Final[list[tuple[bytes, tuple[Card, ...]]]] = [(b"", ())]
+
+
 def _state_from_pickle(
     fields: tuple[object, ...],
     numbers: tuple[int, ...],
@@ -645,37 +683,94 @@ def _state_from_pickle(
 ) -> State:
     """Rebuild a pickled state, unchecked (see ``State.__reduce__``)."""
     config = config_from_fields(Config, fields)
-    players = config.players
-    cards = cards_of(blob)
-    sizes = 3 + 3 * players
-    parts = []
-    start = 0
-    for size in layout[3 : 3 + 2 * players]:
-        end = start + size
-        parts.append(cards[start:end])
-        start = end
+    sizes = 3 + 3 * config.players
+    head = layout[:sizes]
+    shape = _SHAPES.get(head)
+    if shape is None:
+        shape = _shape(head)
+    hands_of, melds_of, start, finished, step, opening_was_empty, pile_was_empty = shape
     end = start + layout[sizes]
-    finished = layout[3 + 2 * players : sizes]
+    cards = cards_of(blob[:end])
+    deck = blob[end:]
+    last_blob, last_deck = _LAST_DECK_READ[0]
+    if deck and last_blob.endswith(deck):  # the deck of a state read before, or its end
+        pile = last_deck[len(last_blob) - len(deck) :]
+    else:
+        pile = cards_of(deck)
+        _LAST_DECK_READ[0] = (deck, pile)
     return _make_state(  # the fields in order
         config,
         numbers[0],
         numbers[1],
         numbers[3:],
-        tuple(parts[:players]),
-        tuple(parts[players:]),
-        cards[end:],
+        hands_of(cards),
+        melds_of(cards),
+        pile,
         cards[start:end],
-        tuple(map(bool, finished)) if any(finished) else _NONE_FINISHED[players],
+        finished,
         numbers[2],
-        STEPS[layout[0]],
-        bool(layout[1]),
-        bool(layout[2]),
+        step,
+        opening_was_empty,
+        pile_was_empty,
         read_history(layout, sizes + 1),
         summary_from_args(last_round),
     )
 
 
-_NONE_FINISHED: Final = tuple((False,) * players for players in range(11))
+Splitter = Callable[[tuple[Card, ...]], tuple[tuple[Card, ...], ...]]
+Shape = tuple[Splitter, Splitter, int, tuple[bool, ...], Step, bool, bool]
+
+
+def _shape(head: bytes) -> Shape:
+    """What a state's pickle layout says before its discard pile: kept per layout."""
+    players = (len(head) - 3) // 3
+    hands_of, melds_of, count = splitters(head[3 : 3 + 2 * players])
+    shape = (
+        hands_of,
+        melds_of,
+        count,
+        tuple(map(bool, head[3 + 2 * players :])),
+        STEPS[head[0]],
+        bool(head[1]),
+        bool(head[2]),
+    )
+    if len(_SHAPES) >= _MAX_SPLITTERS:
+        _SHAPES.clear()
+    _SHAPES[head] = shape
+    return shape
+
+
+def splitters(sizes: bytes) -> tuple[Splitter, Splitter, int]:
+    """Getters of the hands and of the melds from their cards laid out in turn, and the count.
+
+    ``sizes`` holds one size per hand, then one per meld; the getters are
+    kept per layout.
+
+    >>> from tablerules.cards import parse_cards
+    >>> hands, melds, count = splitters(bytes([1, 2, 0, 0, 1, 0]))
+    >>> cards = parse_cards("2c 3c 4c 5c")
+    >>> hands(cards), melds(cards)[1], count
+    (((Card.parse('2c'),), (Card.parse('3c'), Card.parse('4c')), ()), (Card.parse('5c'),), 4)
+    """
+    found = _SPLITTERS.get(sizes)
+    if found is None:
+        players = len(sizes) // 2
+        cuts = list(accumulate(sizes, initial=0))
+        parts = [slice(start, end) for start, end in pairwise(cuts)]
+        found = (
+            operator.itemgetter(*parts[:players]),
+            operator.itemgetter(*parts[players:]),
+            cuts[-1],
+        )
+        if len(_SPLITTERS) >= _MAX_SPLITTERS:
+            _SPLITTERS.clear()
+        _SPLITTERS[sizes] = found
+    return found
+
+
+_SHAPES: Final[dict[bytes, Shape]] = {}
+_SPLITTERS: Final[dict[bytes, tuple[Splitter, Splitter, int]]] = {}
+_MAX_SPLITTERS: Final = 4096
 
 
 def summary_from_args(args: tuple[object, ...] | None) -> RoundSummary | None:
