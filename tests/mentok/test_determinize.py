@@ -191,7 +191,7 @@ def test_the_complete_search_takes_over_when_random_deals_keep_failing(
 ) -> None:
     state = play(game(FORCED, players=3), Ask(0, "2"), Ask(1, "2"))
     view = mentok.observe(state, 0)
-    monkeypatch.setattr(determinize_module, "_deal_constrained", lambda *args: None)
+    monkeypatch.setattr(determinize_module, "_deal_indices", lambda *args: None)
     for seed in range(20):
         guess = mentok.determinize(view, random.Random(seed))
         check_guess(view, guess)

@@ -60,6 +60,9 @@ _IS_RANK: Final = {
 }
 """For each rank, which card indices are of it."""
 
+_RANK_AT: Final = bytes(RANK_OF[card] for card in FULL_DECK)
+"""Each card index's rank."""
+
 _KEEPS: dict[frozenset[int], bytes] = {}
 _KEEPS_KEPT: Final = 4096
 
@@ -157,16 +160,17 @@ class _Draws:
     Other generators keep their own methods.
     """
 
-    __slots__ = ("choice", "random", "sample", "shuffle")
+    __slots__ = ("bits", "choice", "random", "sample", "shuffle")
 
     def __init__(self, rng: random.Random) -> None:
         self.random = rng.random
+        self.bits: Callable[[int], int] | None = None
         if getattr(type(rng), "_randbelow", None) is not _RANDBELOW_WITH_BITS:
             self.choice: Callable[[Sequence[int]], int] = rng.choice
             self.sample: Callable[[Sequence[int], int], list[int]] = rng.sample
             self.shuffle: Callable[[MutableSequence[Any]], None] = rng.shuffle
             return
-        bits = rng.getrandbits
+        bits = self.bits = rng.getrandbits
 
         def choice(seq: Sequence[int]) -> int:
             n = len(seq)
@@ -224,9 +228,13 @@ _RANDBELOW_WITH_BITS: Final = random.Random._randbelow_with_getrandbits  # type:
 def _sample_hand(pool: Sequence[Card], need: _Need, rng: random.Random) -> list[int] | None:
     """Indices into ``pool`` of a hand drawn uniformly among those meeting ``need``.
 
-    :func:`_sample_places` on the pool's card indices: see there.
+    :func:`_sample_places` on the pool's card indices (written out for
+    generators that draw with ``getrandbits``): see there.
     """
-    return _sample_places(_indices(pool), need, _Draws(rng))
+    draws = _Draws(rng)
+    if draws.bits is None:
+        return _sample_places(_indices(pool), need, draws)
+    return _sample_places_by_bits(_indices(pool), need, draws, draws.bits)
 
 
 def _indices(cards: Sequence[Card]) -> bytes:
@@ -283,6 +291,111 @@ def _sample_places(pool: bytes | bytearray, need: _Need, draws: _Draws) -> list[
     return hand
 
 
+def _sample_places_by_bits(
+    pool: bytes | bytearray, need: _Need, draws: _Draws, bits: Callable[[int], int]
+) -> list[int] | None:
+    """:func:`_sample_places` with ``draws``' choice, sample and shuffle written out.
+
+    For generators drawing with ``getrandbits`` (``bits``): the same calls to
+    it, in the same order, as :func:`_sample_places` makes through ``draws``,
+    so the same hand; only the Python calls between them are saved.
+    """
+    required, size = need.required, need.size
+    count = len(pool)
+    places = range(count)
+    allowed: list[int] | range
+    if need.allows is not None:
+        allowed = list(compress(places, pool.translate(need.allows)))
+    else:
+        allowed = places
+    if len(allowed) < size or len(required) > size:
+        return None
+    tables = need.is_required
+    hand: list[int]
+    if not tables:
+        return _sample_by_bits(allowed, size, bits, draws)
+    if need.clash:
+        return None  # no allowed card is of that required rank
+    buckets = [list(compress(places, pool.translate(table))) for table in tables]
+    if not all(buckets):
+        return None
+    free = size - len(buckets)
+    unique = True
+    for bucket in buckets:
+        if len(bucket) != 1:
+            unique = False
+            break
+    rank_at = _RANK_AT
+    hand = []
+    for _ in range(_TRIES):
+        forced = []
+        for bucket in buckets:  # draws.choice(bucket)
+            n = len(bucket)
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            forced.append(bucket[r])
+        rest = list(allowed)
+        for i in forced:
+            rest.remove(i)
+        extra = _sample_by_bits(rest, free, bits, draws)
+        hand = forced + extra
+        if unique:
+            break
+        # The ways to reach this hand: the forced card of each required rank is
+        # one of them, so 1 + the extra cards of that rank, multiplied.
+        ways = 1
+        if extra:
+            ranks = [rank_at[pool[i]] for i in extra]
+            for rank in required:
+                ways *= 1 + ranks.count(rank)
+        if ways == 1 or draws.random() * ways < 1:
+            break
+    _shuffle_by_bits(hand, bits)
+    return hand
+
+
+def _sample_by_bits(
+    population: Sequence[int], k: int, bits: Callable[[int], int], draws: _Draws
+) -> list[int]:
+    """``draws.sample(population, k)``, written out for the common sizes."""
+    n = len(population)
+    if k > 5 or not 0 <= k <= n:
+        return draws.sample(population, k)
+    result = [0] * k
+    if n <= 21:
+        pool = list(population)
+        for i in range(k):
+            m = n - i
+            size = m.bit_length()
+            j = bits(size)
+            while j >= m:
+                j = bits(size)
+            result[i] = pool[j]
+            pool[j] = pool[m - 1]
+        return result
+    size = n.bit_length()
+    selected: set[int] = set()
+    add = selected.add
+    for i in range(k):
+        j = bits(size)
+        while j >= n or j in selected:
+            j = bits(size)
+        add(j)
+        result[i] = population[j]
+    return result
+
+
+def _shuffle_by_bits(x: list[int], bits: Callable[[int], int]) -> None:
+    """``draws.shuffle(x)``, written out."""
+    for i, m, size in _shuffle_steps(len(x)):
+        j = bits(size)
+        while j >= m:
+            j = bits(size)
+        x[i], x[j] = x[j], x[i]
+
+
 def _take(pool: bytearray, places: list[int]) -> bytes:
     """The cards at ``places``, taken out of ``pool``."""
     hand = bytes(map(pool.__getitem__, places))
@@ -303,6 +416,13 @@ def _deal_constrained(
     return None if dealt is None else _as_cards(dealt)
 
 
+def _deal_indices(
+    pool: bytes, needs: Sequence[_Need], rng: random.Random
+) -> tuple[dict[int, bytes], bytes] | None:
+    """:func:`_deal_constrained` on card indices, its hands and pool as card indices too."""
+    return _deal_places(pool, needs, _Draws(rng))
+
+
 def _as_cards(
     dealt: tuple[dict[int, bytes], bytes],
 ) -> tuple[dict[int, tuple[Card, ...]], list[Card]]:
@@ -313,13 +433,17 @@ def _as_cards(
 
 
 def _deal_places(
-    cards: bytes, needs: list[_Need], draws: _Draws
+    cards: bytes, needs: Sequence[_Need], draws: _Draws
 ) -> tuple[dict[int, bytes], bytes] | None:
     """:func:`_deal_constrained` on card indices."""
     hands: dict[int, bytes] = {}
     pool = bytearray(cards)
+    bits = draws.bits
     for need in needs:
-        places = _sample_places(pool, need, draws)
+        if bits is None:
+            places = _sample_places(pool, need, draws)
+        else:
+            places = _sample_places_by_bits(pool, need, draws, bits)
         if places is None:
             return None
         hands[need.seat] = _take(pool, places)
@@ -329,14 +453,17 @@ def _deal_places(
         # of the bias of dealing the hands in a fixed order.
         for need in needs:
             pool[:0] = hands[need.seat]
-            places = _sample_places(pool, need, draws)
+            if bits is None:
+                places = _sample_places(pool, need, draws)
+            else:
+                places = _sample_places_by_bits(pool, need, draws, bits)
             assert places is not None  # its current hand is one answer
             hands[need.seat] = _take(pool, places)
     return hands, bytes(pool)
 
 
 def _search(
-    pool: list[Card], needs: list[_Need], rng: random.Random
+    pool: list[Card], needs: Sequence[_Need], rng: random.Random
 ) -> tuple[dict[int, tuple[Card, ...]], list[Card]] | None:
     """A complete search for constrained hands: the fallback when random deals keep failing."""
     counts = Counter(RANK_OF[card] for card in pool)
@@ -428,6 +555,98 @@ def _unseen_indices(observation: Observation) -> bytes | None:
     return bytes(compress(places, left)) + bytes(compress(places, left.translate(_TWICE)))
 
 
+class _Plan:
+    """What :func:`determinize` works out of an observation before it draws anything."""
+
+    __slots__ = ("constrained", "hands", "needs", "pool", "unseen")
+
+    def __init__(
+        self,
+        hands: tuple[tuple[Card, ...], ...],
+        unseen: bytes | None,
+        pool: tuple[Card, ...],
+        needs: tuple[_Need, ...],
+        constrained: tuple[_Need, ...],
+    ) -> None:
+        self.hands = hands
+        self.unseen = unseen
+        self.pool = pool
+        self.needs = needs
+        self.constrained = constrained
+
+
+_PLANS: Final[dict[int, tuple[Observation, _Plan]]] = {}
+"""Plans of recent observations, by identity; each entry holds its observation alive."""
+_PLANS_KEPT: Final = 64
+
+
+def _plan_of(observation: Observation) -> _Plan:
+    """The plan of ``observation``: made once for each observation (observations are frozen)."""
+    kept = _PLANS.get(id(observation))
+    if kept is not None and kept[0] is observation:
+        return kept[1]
+    plan = _make_plan(observation)
+    if len(_PLANS) >= _PLANS_KEPT:
+        _PLANS.clear()
+    _PLANS[id(observation)] = (observation, plan)
+    return plan
+
+
+def _make_plan(observation: Observation) -> _Plan:
+    """The hands known, the unseen cards, and what the history says of each hidden hand."""
+    config = observation.config
+    players = config.players
+    seat = observation.seat
+    over = observation.to_act is None
+    summary = observation.last_round
+    hands: list[tuple[Card, ...]] = [()] * players
+    hands[seat] = observation.hand
+    hidden: list[int] = []
+    for other in range(players):
+        if other == seat or not observation.hand_sizes[other]:
+            continue
+        if over:
+            assert summary is not None  # a finished game keeps its last round
+            hands[other] = summary.hands[other]
+        else:
+            hidden.append(other)
+    # The unseen cards as card indices (bytes) while dealing; as cards only
+    # for the odd observation _unseen_indices leaves to unseen_cards, or when
+    # the complete search deals.
+    unseen = None if over else _unseen_indices(observation)
+    pool: list[Card] = []
+    if unseen is None:
+        pool = list(observation.unseen_cards)
+        if over:
+            # The other hands are revealed in the summary: only the deck is unseen.
+            # (Drop the last copy, so two-deck pools keep first copies first.)
+            for other in range(players):
+                if other != seat:
+                    for card in hands[other]:
+                        del pool[len(pool) - 1 - pool[::-1].index(card)]
+    count = len(pool) if unseen is None else len(unseen)
+    places = observation.deck_size + sum(observation.hand_sizes[other] for other in hidden)
+    if count != places:
+        raise RulesError(  # pragma: no cover - an observation made by observe() always adds up
+            f"the observation does not add up: {count} unseen cards for {places} hidden places"
+        )
+    excluded, required = hand_constraints(observation, hidden)
+    needs = [
+        _Need(
+            other,
+            observation.hand_sizes[other],
+            frozenset(excluded[other]),
+            frozenset(required[other]),
+        )
+        for other in hidden
+    ]
+    constrained = sorted(
+        (need for need in needs if need.excluded or need.required),
+        key=lambda need: (-len(need.excluded) - 2 * len(need.required), need.seat),
+    )
+    return _Plan(tuple(hands), unseen, tuple(pool), tuple(needs), tuple(constrained))
+
+
 def determinize(observation: Observation, rng: random.Random) -> State:
     """A full state the observer cannot tell from the real one, unknown cards dealt by ``rng``.
 
@@ -462,73 +681,60 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     """
     check_type(observation, Observation, "observation")
     check_rng(rng)
+    plan = _plan_of(observation)
     config = observation.config
     players = config.players
     seat = observation.seat
     over = observation.to_act is None
     summary = observation.last_round
-    hands: list[tuple[Card, ...]] = [()] * players
-    hands[seat] = observation.hand
-    hidden: list[int] = []
-    for other in range(players):
-        if other == seat or not observation.hand_sizes[other]:
-            continue
-        if over:
-            assert summary is not None  # a finished game keeps its last round
-            hands[other] = summary.hands[other]
-        else:
-            hidden.append(other)
-    unseen = None if over else _unseen_indices(observation)
-    pool = list(observation.unseen_cards if unseen is None else map(FULL_DECK.__getitem__, unseen))
-    if over:
-        # The other hands are revealed in the summary: only the deck is unseen.
-        # (Drop the last copy, so two-deck pools keep first copies first.)
-        for other in range(players):
-            if other != seat:
-                for card in hands[other]:
-                    del pool[len(pool) - 1 - pool[::-1].index(card)]
-    places = observation.deck_size + sum(observation.hand_sizes[other] for other in hidden)
-    if len(pool) != places:
-        raise RulesError(  # pragma: no cover - an observation made by observe() always adds up
-            f"the observation does not add up: {len(pool)} unseen cards for {places} hidden places"
-        )
-    excluded, required = hand_constraints(observation, hidden)
-    needs = [
-        _Need(
-            other,
-            observation.hand_sizes[other],
-            frozenset(excluded[other]),
-            frozenset(required[other]),
-        )
-        for other in hidden
-    ]
-    constrained = sorted(
-        (need for need in needs if need.excluded or need.required),
-        key=lambda need: (-len(need.excluded) - 2 * len(need.required), need.seat),
-    )
-    dealt: tuple[dict[int, tuple[Card, ...]], list[Card]] | None
+    hands = list(plan.hands)
+    unseen, needs, constrained = plan.unseen, plan.needs, plan.constrained
+    pool = list(plan.pool)
+    card_of = FULL_DECK.__getitem__
+    left: list[int] | None = None  # the cards left to deal, as indices
+    if unseen is not None:
+        left = list(unseen)
     if constrained:
+        found = None
         indices = _indices(pool) if unseen is None else unseen
         for _ in range(_TRIES):
-            dealt = _deal_constrained(indices, constrained, rng)
-            if dealt is not None:
+            found = _deal_indices(indices, constrained, rng)
+            if found is not None:
                 break
+        if found is not None:
+            dealt_indices, rest = found
+            for other, places in dealt_indices.items():
+                hands[other] = tuple(map(card_of, places))
+            left = list(rest)
         else:
-            dealt = _search(pool, constrained, rng)
+            cards = pool if unseen is None else list(map(card_of, unseen))
+            dealt = _search(cards, constrained, rng)
             if dealt is None:
                 raise RulesError(
                     "no deal of the unseen cards fits the observation's history; "
                     "was it made by mentok.observe?"
                 )
-        fixed, pool = dealt
-        for other, hand in fixed.items():
-            hands[other] = hand
-    _Draws(rng).shuffle(pool)
-    for need in needs:
-        if need.excluded or need.required:
-            continue
-        hands[need.seat] = tuple(pool[-need.size :])
-        del pool[-need.size :]
+            fixed, pool = dealt
+            for other, hand in fixed.items():
+                hands[other] = hand
+            left = None
+    shuffle = _Draws(rng).shuffle
+    if left is not None:
+        shuffle(left)  # the same swaps as of the cards themselves
+        for need in needs:
+            if need.excluded or need.required:
+                continue
+            hands[need.seat] = tuple(map(card_of, left[-need.size :]))
+            del left[-need.size :]
+        deck = tuple(map(card_of, left))
+    else:
+        shuffle(pool)
+        for need in needs:
+            if need.excluded or need.required:
+                continue
+            hands[need.seat] = tuple(pool[-need.size :])
+            del pool[-need.size :]
+        deck = tuple(pool)
     history = observation.history
     if not config.strict and not over:
         history = _cheat_flags(history, hands, observation.tables)
@@ -550,7 +756,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         hands=tuple(hands),
         tables=observation.tables,
         stood=observation.stood,
-        deck=tuple(pool),
+        deck=deck,
         history=history,
         choices=tuple(choices),
         to_act=observation.to_act,
