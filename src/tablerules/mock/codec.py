@@ -339,6 +339,8 @@ _REPLAYS: dict[tuple[int, int, int], _Public] = {}
 so that event stays alive and its ``id`` names no other object."""
 _REPLAYS_KEPT: Final = 64
 _REACH: Final = 24
+_LAST_REPLAY: Final[list[_Public]] = [((), (), (), (), b"", (), None, 0, True)]
+"""The replay made or found last (a history of at least one event, once there is one)."""
 """How many events back a history's remembered prefix is looked for."""
 
 
@@ -351,6 +353,23 @@ def _public(history: Sequence[Event], players: int) -> _Public:
     if type(history) is not tuple:
         history = tuple(history)
     size = len(history)
+    # most often the history goes on from the one replayed last (a game played on)
+    last = _LAST_REPLAY[0]
+    done = last[0]
+    start = len(done)
+    if (
+        0 < start <= size
+        and history[start - 1] is done[-1]
+        and len(last[2]) == players
+        and (start == size or history[:start] == done)
+    ):
+        if start == size:
+            if history is done or history == done:
+                return last
+        else:
+            replay = _extend(last, history, start)
+            _LAST_REPLAY[0] = replay
+            return replay
     replays = _REPLAYS
     known = None
     start = size
@@ -363,8 +382,11 @@ def _public(history: Sequence[Event], players: int) -> _Public:
     if known is None:
         known, start = _no_history(players), 0
     if start == size:
+        if size:
+            _LAST_REPLAY[0] = known
         return known
     replay = _extend(known, history, start)
+    _LAST_REPLAY[0] = replay
     if len(replays) >= _REPLAYS_KEPT:  # forget the oldest
         try:  # noqa: SIM105 - suppress() would cost more than the rest of the call
             del replays[next(iter(replays))]

@@ -325,24 +325,27 @@ def observe(state: State, seat: int) -> Observation:
     ...
     tablerules.errors.RulesError: seat must be 0 to 3, not 4
     """
-    check_type(state, State, "state")
-    check_seat(seat, state.config.players)
-    return _make_observation(
-        seat=seat,
-        hand=state.hands[seat],
-        config=state.config,
-        round=state.round,
-        to_act=state.to_act,
-        step=state.step,
-        opening_was_empty=state.opening_was_empty,
-        pile_was_empty=state.pile_was_empty,
-        finished=state.finished,
-        melds=state.melds,
-        deck_size=len(state.deck),
-        hand_sizes=tuple([len(hand) for hand in state.hands]),
-        scores=state.scores,
-        history=state.history,
-        last_round=state.last_round,
+    if type(state) is not State:
+        check_type(state, State, "state")
+    config, hands = state.config, state.hands
+    if type(seat) is not int or not 0 <= seat < config.players:
+        check_seat(seat, config.players)
+    return _make_observation(  # the fields in order
+        seat,
+        hands[seat],
+        config,
+        state.round,
+        state.to_act,
+        state.step,
+        state.opening_was_empty,
+        state.pile_was_empty,
+        state.finished,
+        state.melds,
+        len(state.deck),
+        tuple(map(len, hands)),
+        state.scores,
+        state.history,
+        state.last_round,
     )
 
 
