@@ -7,6 +7,7 @@ value alone, and loading must give the value back in any order.
 
 from __future__ import annotations
 
+import importlib
 import pickle
 import random
 
@@ -16,6 +17,7 @@ from tablerules import mock
 from tablerules.mock import state as mock_state
 
 PROTOCOL = pickle.HIGHEST_PROTOCOL
+mock_observe = importlib.import_module("tablerules.mock.observe")  # the module, not the function
 
 
 def values(seed: int) -> list[object]:
@@ -31,7 +33,8 @@ def values(seed: int) -> list[object]:
 
 
 def test_pickles_do_not_depend_on_what_was_pickled_before(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mock_state, "_MAX_SPLITTERS", 7)
+    monkeypatch.setattr(mock_state, "MAX_SHAPES", 7)
+    monkeypatch.setattr(mock_observe, "_MAX_VIEW_SHAPES", 7)
     played = [value for seed in range(4) for value in values(seed)]
     in_order = [pickle.dumps(value, PROTOCOL) for value in played]
     order = list(range(len(played)))
@@ -48,7 +51,8 @@ def test_pickles_do_not_depend_on_what_was_pickled_before(monkeypatch: pytest.Mo
 
 
 def test_pickles_load_equal_in_any_order(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mock_state, "_MAX_SPLITTERS", 7)
+    monkeypatch.setattr(mock_state, "MAX_SHAPES", 7)
+    monkeypatch.setattr(mock_observe, "_MAX_VIEW_SHAPES", 7)
     played = [value for seed in range(4, 8) for value in values(seed)]
     pickles = [pickle.dumps(value, PROTOCOL) for value in played]
     order = list(range(len(played)))
@@ -56,7 +60,8 @@ def test_pickles_load_equal_in_any_order(monkeypatch: pytest.MonkeyPatch) -> Non
     for index in sorted(order) + order + order[::-1]:
         assert pickle.loads(pickles[index]) == played[index]
         assert len(mock_state._SHAPES) <= 7
-        assert len(mock_state._SPLITTERS) <= 7
+        assert len(mock_state._GETTERS) <= 7
+        assert len(mock_observe._VIEW_SHAPES) <= 7
 
 
 def test_a_state_loaded_plays_on_like_the_original() -> None:

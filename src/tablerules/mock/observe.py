@@ -37,7 +37,6 @@ from tablerules._pickling import (
     cards_of,
     config_fields,
     config_from_fields,
-    split,
     summary_args,
 )
 from tablerules.cards import FULL_DECK, Card, cards_text
@@ -47,8 +46,10 @@ from tablerules.mock.serialize import card_text, event_dict, read_event, read_su
 from tablerules.mock.state import (
     STEP_CODES,
     STEPS,
+    Splitter,
     State,
     TableFacts,
+    cards_getter,
     held_from_discards,
     history_bytes,
     opening_left,
@@ -289,27 +290,64 @@ def _observation_from_pickle(
 ) -> Observation:
     """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
     config = config_from_fields(Config, fields)
-    players = config.players
+    sizes = 3 + 3 * config.players
+    head = layout[:sizes]
+    shape = _VIEW_SHAPES.get(head)
+    if shape is None:
+        shape = _view_shape(head)
+    melds_of, start, step, opening_was_empty, pile_was_empty, finished, hand_sizes = shape
     cards = cards_of(blob)
-    sizes = 3 + 3 * players
-    parts = split(cards, layout[3 : 3 + players])
     return _make_observation(  # the fields in order
         numbers[0],
-        parts[-1],
+        cards[start:],
         config,
         numbers[1],
         numbers[2],
-        STEPS[layout[0]],
-        bool(layout[1]),
-        bool(layout[2]),
-        tuple(map(bool, layout[3 + players : 3 + 2 * players])),
-        tuple(parts[:players]),
+        step,
+        opening_was_empty,
+        pile_was_empty,
+        finished,
+        melds_of(cards),
         numbers[3],
-        tuple(layout[3 + 2 * players : sizes]),
+        hand_sizes,
         numbers[4:],
         read_history(layout, sizes),
         summary_from_args(last_round),
     )
+
+
+ViewShape = tuple[
+    Splitter,
+    int,
+    "Step",
+    bool,
+    bool,
+    tuple[bool, ...],
+    tuple[int, ...],
+]
+
+
+def _view_shape(head: bytes) -> ViewShape:
+    """What an observation's pickle layout says before its history: kept per layout."""
+    players = (len(head) - 3) // 3
+    melds_of, start = cards_getter(head[3 : 3 + players])
+    shape = (
+        melds_of,
+        start,
+        STEPS[head[0]],
+        bool(head[1]),
+        bool(head[2]),
+        tuple(map(bool, head[3 + players : 3 + 2 * players])),
+        tuple(head[3 + 2 * players :]),
+    )
+    if len(_VIEW_SHAPES) >= _MAX_VIEW_SHAPES:
+        _VIEW_SHAPES.clear()
+    _VIEW_SHAPES[head] = shape
+    return shape
+
+
+_VIEW_SHAPES: Final[dict[bytes, ViewShape]] = {}
+_MAX_VIEW_SHAPES: Final = 4096
 
 
 def observe(state: State, seat: int) -> Observation:

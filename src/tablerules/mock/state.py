@@ -734,7 +734,7 @@ def _shape(head: bytes) -> Shape:
         bool(head[1]),
         bool(head[2]),
     )
-    if len(_SHAPES) >= _MAX_SPLITTERS:
+    if len(_SHAPES) >= MAX_SHAPES:
         _SHAPES.clear()
     _SHAPES[head] = shape
     return shape
@@ -743,8 +743,7 @@ def _shape(head: bytes) -> Shape:
 def splitters(sizes: bytes) -> tuple[Splitter, Splitter, int]:
     """Getters of the hands and of the melds from their cards laid out in turn, and the count.
 
-    ``sizes`` holds one size per hand, then one per meld; the getters are
-    kept per layout.
+    ``sizes`` holds one size per hand, then one per meld.
 
     >>> from tablerules.cards import parse_cards
     >>> hands, melds, count = splitters(bytes([1, 2, 0, 0, 1, 0]))
@@ -752,25 +751,38 @@ def splitters(sizes: bytes) -> tuple[Splitter, Splitter, int]:
     >>> hands(cards), melds(cards)[1], count
     (((Card.parse('2c'),), (Card.parse('3c'), Card.parse('4c')), ()), (Card.parse('5c'),), 4)
     """
-    found = _SPLITTERS.get(sizes)
+    players = len(sizes) // 2
+    hands_of, count = cards_getter(sizes[:players])
+    melds_of, more = cards_getter(sizes[players:], count)
+    return hands_of, melds_of, count + more
+
+
+def cards_getter(sizes: bytes, start: int = 0) -> tuple[Splitter, int]:
+    """A getter of consecutive parts of ``sizes`` (at least two) from ``start``, and their count.
+
+    Kept per layout.
+
+    >>> from tablerules.cards import parse_cards
+    >>> parts, count = cards_getter(bytes([2, 0, 1]), 1)
+    >>> parts(parse_cards("2c 3c 4c 5c 6c")), count
+    (((Card.parse('3c'), Card.parse('4c')), (), (Card.parse('5c'),)), 3)
+    """
+    key = (sizes, start)
+    found = _GETTERS.get(key)
     if found is None:
-        players = len(sizes) // 2
-        cuts = list(accumulate(sizes, initial=0))
-        parts = [slice(start, end) for start, end in pairwise(cuts)]
-        found = (
-            operator.itemgetter(*parts[:players]),
-            operator.itemgetter(*parts[players:]),
-            cuts[-1],
-        )
-        if len(_SPLITTERS) >= _MAX_SPLITTERS:
-            _SPLITTERS.clear()
-        _SPLITTERS[sizes] = found
+        cuts = list(accumulate(sizes, initial=start))
+        getter = operator.itemgetter(*[slice(begin, end) for begin, end in pairwise(cuts)])
+        found = (getter, cuts[-1] - start)
+        if len(_GETTERS) >= MAX_SHAPES:
+            _GETTERS.clear()
+        _GETTERS[key] = found
     return found
 
 
+_GETTERS: Final[dict[tuple[bytes, int], tuple[Splitter, int]]] = {}
+MAX_SHAPES: Final = 4096
+"""How many pickle layouts are kept (each memo of them is emptied when it is full)."""
 _SHAPES: Final[dict[bytes, Shape]] = {}
-_SPLITTERS: Final[dict[bytes, tuple[Splitter, Splitter, int]]] = {}
-_MAX_SPLITTERS: Final = 4096
 
 
 def summary_from_args(args: tuple[object, ...] | None) -> RoundSummary | None:
