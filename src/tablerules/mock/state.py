@@ -33,7 +33,6 @@ from tablerules._pickling import (
     shared_reduce,
     split,
     summary_args,
-    write_codes,
 )
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.mock.config import MELD_SIZE, Config
@@ -530,13 +529,20 @@ def history_bytes(history: tuple[Event, ...]) -> bytes:
     if done and len(history) >= done and history[:done] == last_history:
         if len(history) == done:
             return last_blob
-        codes: list[int] = []
-        write_codes(history[done:], codes, _event_codes, _CODES, _MAX_EVENTS)
-        blob = last_blob + bytes(codes)
+        parts = [last_blob]
+        new = history[done:]
     else:
-        codes = []
-        write_codes(history, codes, _event_codes, _CODES, _MAX_EVENTS)
-        blob = bytes(codes)
+        parts, new = [], history
+    memo = _CODES
+    for event in new:  # each event's codes made once per event object in use
+        entry = memo.get(id(event))
+        if entry is None or entry[0] is not event:
+            entry = (event, bytes(_event_codes(event)))
+            if len(memo) >= _MAX_EVENTS:
+                memo.clear()
+            memo[id(event)] = entry  # holding the event keeps its id from being reused
+        parts.append(entry[1])
+    blob = b"".join(parts)
     _LAST_WRITTEN[0] = (history, blob)
     return blob
 
@@ -629,7 +635,7 @@ def _event(chunk: bytes) -> Event:
 
 
 _EVENTS: Final[dict[bytes, Event]] = {}
-_CODES: Final[dict[int, tuple[Event, tuple[int, ...]]]] = {}
+_CODES: Final[dict[int, tuple[Event, bytes]]] = {}
 _LAST_READ: Final[list[tuple[bytes, tuple[Event, ...]]]] = [(b"", ())]
 _LAST_WRITTEN: Final[list[tuple[tuple[Event, ...], bytes]]] = [((), b"")]
 _MAX_EVENTS: Final = 8192
