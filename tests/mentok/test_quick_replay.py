@@ -231,3 +231,23 @@ def test_the_summary_memo_is_bounded() -> None:
     for record in records():
         mentok.from_dict(record)
         assert len(validate._ROUNDS_CHECKED) <= validate._MAX_ROUNDS_CHECKED
+
+
+def test_a_kept_summary_counts_only_for_the_same_game_and_values() -> None:
+    record = next(record for record in records() if record["last_round"] and record["to_act"])
+    validate._ROUNDS_CHECKED.clear()
+    state = mentok.from_dict(record)
+    summary = state.last_round
+    assert summary is not None
+    key = validate._round_key(summary, state)
+    assert validate._checked_before(key, summary, state)
+    assert not validate._checked_before(key, summary, attrs.evolve(state, seed=state.seed + 1))
+    assert not validate._checked_before(
+        key, summary, attrs.evolve(state, config=attrs.evolve(state.config, target=20))
+    )
+    points = (summary.points[0] + 1, *summary.points[1:])
+    assert not validate._checked_before(key, attrs.evolve(summary, points=points), state)
+    copied = attrs.evolve(summary, history=tuple(copy.copy(event) for event in summary.history))
+    assert not summary.history or not validate._checked_before(
+        validate._round_key(copied, state), copied, state
+    )

@@ -126,7 +126,7 @@ def check_read_state(state: State) -> None:
     elif (summary is None) != (state.round == 0):
         raise StateError("state.last_round must be null exactly during round 0")
     key = None if over or summary is None else _round_key(summary, state)
-    known = key is not None and _checked_before(key, summary)
+    known = key is not None and summary is not None and _checked_before(key, summary, state)
     if summary is not None and not known:
         _check_summary(summary, state)
     in_round = [seat for seat, tables in enumerate(state.tables) if tables]
@@ -160,7 +160,7 @@ def check_read_state(state: State) -> None:
         if summary is not None and not known:
             _check_previous_round(summary, state)
             assert key is not None
-            _remember(key, summary)
+            _remember(key, summary, state)
 
 
 # --- rounds checked before ---------------------------------------------------
@@ -168,47 +168,55 @@ def check_read_state(state: State) -> None:
 # Every state of a round holds the same summary of the round before, and its
 # checks (_check_summary, _check_previous_round) depend only on that summary,
 # the config, the seed, the round and the scores. Records of one game's round
-# read one after another check it once: a summary that passed is kept, keyed
-# by those values and by the identity of its events, which the memo holds alive
-# (the record reader gives equal asks one object), so a hit is the very same
+# read one after another check it once: a summary that passed is kept with
+# those values, keyed cheaply by the round, the scores and the identity of its
+# events, which the entry holds alive (the record reader gives equal asks one
+# object); a hit must match every other field by value, so it is the very same
 # summary of the very same round.
 
-_ROUNDS_CHECKED: Final[dict[tuple[object, ...], tuple[Event, ...]]] = {}
+_ROUNDS_CHECKED: Final[dict[tuple[object, ...], tuple[RoundSummary, tuple[object, ...]]]] = {}
 _MAX_ROUNDS_CHECKED: Final = 512
 
 
 def _round_key(summary: RoundSummary, state: State) -> tuple[object, ...]:
-    """What the checks of ``state.last_round`` depend on, its events by identity."""
+    """A cheap key for the checks of ``state.last_round``: the round, the scores, the events.
+
+    The events count by identity; :func:`_checked_before` compares the rest.
+    """
+    return (state.round, state.scores, *map(id, summary.history))
+
+
+def _checked_before(key: tuple[object, ...], summary: RoundSummary, state: State) -> bool:
+    """True if this very summary, in this game at this round and these scores, passed its checks.
+
+    The entry holds the summary (so its events, whose ids are in the key,
+    are alive) and the config, seed, round and scores it was checked with:
+    the same ones, and a summary equal field by field, its events the very
+    same objects, make the same checks pass.
+    """
+    kept = _ROUNDS_CHECKED.get(key)
+    if kept is None:
+        return False
+    old, game = kept
     return (
-        state.config,
-        state.seed,
-        state.round,
-        state.scores,
-        summary.round,
-        summary.abandoned,
-        summary.tables,
-        summary.hands,
-        summary.choices,
-        summary.cheated,
-        summary.points,
-        tuple(map(id, summary.history)),
+        len(old.history) == len(summary.history)
+        and all(event is other for event, other in zip(old.history, summary.history, strict=True))
+        and game == (state.config, state.seed, state.round, state.scores)
+        and old.round == summary.round
+        and old.abandoned is summary.abandoned
+        and old.points == summary.points
+        and old.cheated == summary.cheated
+        and old.choices == summary.choices
+        and old.tables == summary.tables
+        and old.hands == summary.hands
     )
 
 
-def _checked_before(key: tuple[object, ...], summary: RoundSummary | None) -> bool:
-    """True if a summary with this key passed its checks (and is still held)."""
-    assert summary is not None
-    held = _ROUNDS_CHECKED.get(key)
-    if held is None or len(held) != len(summary.history):
-        return False
-    return all(kept is event for kept, event in zip(held, summary.history, strict=True))
-
-
-def _remember(key: tuple[object, ...], summary: RoundSummary) -> None:
+def _remember(key: tuple[object, ...], summary: RoundSummary, state: State) -> None:
     """Keep a summary that passed its checks (a bounded memo: cleared when full)."""
     if len(_ROUNDS_CHECKED) >= _MAX_ROUNDS_CHECKED:
         _ROUNDS_CHECKED.clear()
-    _ROUNDS_CHECKED[key] = summary.history
+    _ROUNDS_CHECKED[key] = (summary, (state.config, state.seed, state.round, state.scores))
 
 
 # --- shapes ------------------------------------------------------------------
