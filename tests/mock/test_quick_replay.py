@@ -294,3 +294,35 @@ def test_a_card_that_leaves_a_hand_before_it_arrives_is_caught() -> None:
     assert not careful_passes(spoiled)
     with pytest.raises(tr.StateError, match=r"state\.history\[\d+\]: seat \d cannot play"):
         mock.check_state(spoiled)
+
+
+def test_the_readers_card_count_says_what_check_state_says() -> None:
+    rng = random.Random(6)
+    messages = set()
+    for state in playout(mock.Config(players=5), 6)[::5]:
+        spoiled = move_card(state, rng)
+        try:
+            mock.check_state(spoiled)
+            expected = None
+        except tr.StateError as error:
+            expected = str(error)
+        try:
+            validate.check_read_state(spoiled)
+            got = None
+        except tr.StateError as error:
+            got = str(error)
+        assert got == expected
+        messages.add(expected)
+    assert None in messages
+    assert any(message and "more than once or are missing" in message for message in messages)
+
+
+def test_check_state_refuses_a_copy_of_a_card_object() -> None:
+    state = mock.new_game(seed=3)
+    card = state.hands[1][0]
+    copy = int.__new__(tr.Card, int(card))  # equal to the card, but not one of the 52
+    assert copy == card
+    assert copy is not card
+    hands = (state.hands[0], (copy, *state.hands[1][1:]), *state.hands[2:])
+    with pytest.raises(tr.StateError, match=r"state\.hands\[1\]"):
+        mock.check_state(attrs.evolve(state, hands=hands))
