@@ -85,8 +85,8 @@ def test_the_quick_replay_is_used_and_can_be_turned_off() -> None:
         state = mentok.apply(state, mentok.random_action(state, rng))
     for _ in range(5):
         state = mentok.apply(state, mentok.random_action(state, rng))
-    validate._ROUNDS_CHECKED.clear()
     with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(validate, "_LAST_CHECKED", None)
         patch.setattr(validate, "_play_quickly", spy)
         mentok.check_state(state)
         assert not calls
@@ -198,9 +198,9 @@ def no_memo() -> Iterator[None]:
 
 def test_a_summary_checked_once_is_not_checked_again() -> None:
     record = next(record for record in records() if record["last_round"] and record["to_act"])
-    validate._ROUNDS_CHECKED.clear()
     first = mentok.from_dict(record)
-    assert len(validate._ROUNDS_CHECKED) == 1
+    assert validate._LAST_CHECKED is not None
+    assert validate._LAST_CHECKED[0] == first.last_round
     calls: list[object] = []
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(validate, "_check_previous_round", lambda *args: calls.append(args))
@@ -227,27 +227,17 @@ def test_summaries_checked_before_do_not_change_any_answer(chunk: int) -> None:
             assert answer(mentok.from_dict, record) == kept, (case, done)
 
 
-def test_the_summary_memo_is_bounded() -> None:
-    for record in records():
-        mentok.from_dict(record)
-        assert len(validate._ROUNDS_CHECKED) <= validate._MAX_ROUNDS_CHECKED
-
-
 def test_a_kept_summary_counts_only_for_the_same_game_and_values() -> None:
     record = next(record for record in records() if record["last_round"] and record["to_act"])
-    validate._ROUNDS_CHECKED.clear()
     state = mentok.from_dict(record)
     summary = state.last_round
     assert summary is not None
-    key = validate._round_key(summary, state)
-    assert validate._checked_before(key, summary, state)
-    assert not validate._checked_before(key, summary, attrs.evolve(state, seed=state.seed + 1))
+    assert validate._checked_before(summary, state)
+    assert not validate._checked_before(summary, attrs.evolve(state, seed=state.seed + 1))
     assert not validate._checked_before(
-        key, summary, attrs.evolve(state, config=attrs.evolve(state.config, target=20))
+        summary, attrs.evolve(state, config=attrs.evolve(state.config, target=20))
     )
     points = (summary.points[0] + 1, *summary.points[1:])
-    assert not validate._checked_before(key, attrs.evolve(summary, points=points), state)
+    assert not validate._checked_before(attrs.evolve(summary, points=points), state)
     copied = attrs.evolve(summary, history=tuple(copy.copy(event) for event in summary.history))
-    assert not summary.history or not validate._checked_before(
-        validate._round_key(copied, state), copied, state
-    )
+    assert not summary.history or not validate._checked_before(copied, state)

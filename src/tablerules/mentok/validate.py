@@ -125,8 +125,7 @@ def check_read_state(state: State) -> None:
             raise StateError("state.last_round.history must match the final round's history")
     elif (summary is None) != (state.round == 0):
         raise StateError("state.last_round must be null exactly during round 0")
-    key = None if over or summary is None else _round_key(summary, state)
-    known = key is not None and summary is not None and _checked_before(key, summary, state)
+    known = not over and summary is not None and _checked_before(summary, state)
     if summary is not None and not known:
         _check_summary(summary, state)
     in_round = [seat for seat, tables in enumerate(state.tables) if tables]
@@ -159,48 +158,33 @@ def check_read_state(state: State) -> None:
         _check_playing(replayed, state)
         if summary is not None and not known:
             _check_previous_round(summary, state)
-            assert key is not None
-            _remember(key, summary, state)
+            _remember(summary, state)
 
 
-# --- rounds checked before ---------------------------------------------------
+# --- the round checked last ---------------------------------------------------
 #
 # Every state of a round holds the same summary of the round before, and its
 # checks (_check_summary, _check_previous_round) depend only on that summary,
 # the config, the seed, the round and the scores. Records of one game's round
-# read one after another check it once: a summary that passed is kept with
-# those values, keyed cheaply by the round, the scores and the identity of its
-# events, which the entry holds alive (the record reader gives equal asks one
-# object); a hit must match every other field by value, so it is the very same
-# summary of the very same round.
+# read one after another check it once: the last summary that passed is kept
+# with those values (one entry, swapped whole, so nothing piles up for the
+# garbage collector), and counts for a summary whose events are the very same
+# objects (the record reader gives equal asks one object; the entry holds them
+# alive) and whose other fields and game are equal: the same checks would pass.
 
-_ROUNDS_CHECKED: Final[dict[tuple[object, ...], tuple[RoundSummary, tuple[object, ...]]]] = {}
-_MAX_ROUNDS_CHECKED: Final = 512
-
-
-def _round_key(summary: RoundSummary, state: State) -> tuple[object, ...]:
-    """A cheap key for the checks of ``state.last_round``: the round, the scores, the events.
-
-    The events count by identity; :func:`_checked_before` compares the rest.
-    """
-    return (state.round, state.scores, *map(id, summary.history))
+_LAST_CHECKED: tuple[RoundSummary, tuple[object, ...]] | None = None
 
 
-def _checked_before(key: tuple[object, ...], summary: RoundSummary, state: State) -> bool:
-    """True if this very summary, in this game at this round and these scores, passed its checks.
-
-    The entry holds the summary (so its events, whose ids are in the key,
-    are alive) and the config, seed, round and scores it was checked with:
-    the same ones, and a summary equal field by field, its events the very
-    same objects, make the same checks pass.
-    """
-    kept = _ROUNDS_CHECKED.get(key)
-    if kept is None:
+def _checked_before(summary: RoundSummary, state: State) -> bool:
+    """True if this very summary, in this game at this round and these scores, passed its checks."""
+    last = _LAST_CHECKED
+    if last is None:
         return False
-    old, game = kept
+    old, game = last
+    if len(old.history) != len(summary.history):
+        return False
     return (
-        len(old.history) == len(summary.history)
-        and all(event is other for event, other in zip(old.history, summary.history, strict=True))
+        all(event is other for event, other in zip(old.history, summary.history, strict=True))
         and game == (state.config, state.seed, state.round, state.scores)
         and old.round == summary.round
         and old.abandoned is summary.abandoned
@@ -212,11 +196,10 @@ def _checked_before(key: tuple[object, ...], summary: RoundSummary, state: State
     )
 
 
-def _remember(key: tuple[object, ...], summary: RoundSummary, state: State) -> None:
-    """Keep a summary that passed its checks (a bounded memo: cleared when full)."""
-    if len(_ROUNDS_CHECKED) >= _MAX_ROUNDS_CHECKED:
-        _ROUNDS_CHECKED.clear()
-    _ROUNDS_CHECKED[key] = (summary, (state.config, state.seed, state.round, state.scores))
+def _remember(summary: RoundSummary, state: State) -> None:
+    """Keep the summary that passed its checks last."""
+    global _LAST_CHECKED  # noqa: PLW0603 - one memo entry, swapped whole
+    _LAST_CHECKED = (summary, (state.config, state.seed, state.round, state.scores))
 
 
 # --- shapes ------------------------------------------------------------------
