@@ -36,7 +36,6 @@ from tablerules._pickling import (
     card_bytes,
     cards_of,
     config_fields,
-    config_from_fields,
     summary_args,
 )
 from tablerules.cards import FULL_DECK, Card, cards_text
@@ -50,12 +49,12 @@ from tablerules.mock.state import (
     State,
     TableFacts,
     cards_getter,
+    config_and_summary,
     held_from_discards,
     history_bytes,
     opening_left,
     read_history,
     replay_public,
-    summary_from_args,
 )
 from tablerules.mock.validate import check_state
 
@@ -289,7 +288,7 @@ def _observation_from_pickle(
     last_round: tuple[object, ...] | None,
 ) -> Observation:
     """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
-    config = config_from_fields(Config, fields)
+    config, summary = config_and_summary(fields, last_round)
     sizes = 3 + 3 * config.players
     head = layout[:sizes]
     shape = _VIEW_SHAPES.get(head)
@@ -312,7 +311,7 @@ def _observation_from_pickle(
         hand_sizes,
         numbers[4:],
         read_history(layout, sizes),
-        summary_from_args(last_round),
+        summary,
     )
 
 

@@ -688,7 +688,7 @@ def _state_from_pickle(
     last_round: tuple[object, ...] | None,
 ) -> State:
     """Rebuild a pickled state, unchecked (see ``State.__reduce__``)."""
-    config = config_from_fields(Config, fields)
+    config, summary = config_and_summary(fields, last_round)
     sizes = 3 + 3 * config.players
     head = layout[:sizes]
     shape = _SHAPES.get(head)
@@ -719,8 +719,33 @@ def _state_from_pickle(
         opening_was_empty,
         pile_was_empty,
         read_history(layout, sizes + 1),
-        summary_from_args(last_round),
+        summary,
     )
+
+
+def config_and_summary(
+    fields: tuple[object, ...], summary: tuple[object, ...] | None
+) -> tuple[Config, RoundSummary | None]:
+    """The config and the round summary of a pickle's arguments, those of the last one if equal.
+
+    The states of a game share both, so the last ones rebuilt are compared
+    first (equal arguments, equal values), then the shared memos are asked.
+    """
+    last_fields, last_config, last_args, last_summary = _LAST_SHARED[0]
+    config = last_config if fields == last_fields else config_from_fields(Config, fields)
+    if summary is None:
+        rebuilt = None
+    elif summary == last_args:
+        rebuilt = last_summary
+    else:
+        rebuilt = summary_from_args(summary)
+    _LAST_SHARED[0] = (fields, config, summary, rebuilt)
+    return config, rebuilt
+
+
+_LAST_SHARED: Final[
+    list[tuple[tuple[object, ...], Config, tuple[object, ...] | None, RoundSummary | None]]
+] = [((), Config(), None, None)]
 
 
 Splitter = Callable[[tuple[Card, ...]], tuple[tuple[Card, ...], ...]]
