@@ -8,7 +8,6 @@ the observation holds, so nothing that seat may not know.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -35,8 +34,6 @@ from tablerules._common import (
 from tablerules._pickling import (
     card_bytes,
     cards_of,
-    config_fields,
-    summary_args,
 )
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.errors import StateError, show
@@ -55,6 +52,7 @@ from tablerules.mock.state import (
     opening_left,
     read_history,
     replay_public,
+    shared_args,
 )
 from tablerules.mock.validate import check_state
 
@@ -265,14 +263,15 @@ class Observation(TableFacts):
                 *self.hand_sizes,
             )
         )
+        fields, summary = shared_args(self.config, self.last_round)
         return (
             _observation_from_pickle,
             (
-                config_fields(self.config),
+                fields,
                 (self.seat, self.round, self.to_act, self.deck_size, *self.scores),
-                card_bytes([*chain.from_iterable(melds), *self.hand]),
+                card_bytes(sum(melds, ()) + self.hand),
                 layout + history_bytes(self.history),
-                summary_args(self.last_round),
+                summary,
             ),
         )
 

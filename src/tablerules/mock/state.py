@@ -465,14 +465,15 @@ class State(TableFacts):
             )
         )
         cards = sum(hands, ()) + sum(melds, ()) + discard_pile
+        fields, summary = shared_args(self.config, self.last_round)
         return (
             _state_from_pickle,
             (
-                config_fields(self.config),
+                fields,
                 (self.seed, self.round, self.to_act, *self.scores),
                 card_bytes(cards) + _deck_bytes(self.deck),
                 layout + history_bytes(self.history),
-                summary_args(self.last_round),
+                summary,
             ),
         )
 
@@ -721,6 +722,26 @@ def _state_from_pickle(
         read_history(layout, sizes + 1),
         summary,
     )
+
+
+def shared_args(
+    config: Config, summary: RoundSummary | None
+) -> tuple[tuple[object, ...], tuple[object, ...] | None]:
+    """``config_fields(config)`` and ``summary_args(summary)``, the last ones if the same objects.
+
+    The states of a game share both objects; the last ones are held, so their
+    ids are not reused while they are compared.
+    """
+    last_config, last_fields, last_summary, last_args = _LAST_ARGS[0]
+    fields = last_fields if config is last_config else config_fields(config)
+    args = last_args if summary is last_summary else summary_args(summary)
+    _LAST_ARGS[0] = (config, fields, summary, args)
+    return fields, args
+
+
+_LAST_ARGS: Final[
+    list[tuple[object, tuple[object, ...], RoundSummary | None, tuple[object, ...] | None]]
+] = [(None, (), None, None)]
 
 
 def config_and_summary(
