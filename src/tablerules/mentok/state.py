@@ -470,9 +470,20 @@ def read_history_codes(codes: bytes, at: int) -> tuple[Event, ...]:
     """The history :func:`write_history_codes` wrote, from ``codes[at:]``.
 
     Events are immutable and the states of a round share them, so equal
-    events load as one object (a memo of a few thousand).
+    events load as one object (a memo of a few thousand); and a history
+    that goes on from the one read last (its codes start with those) reuses
+    its events and reads only the rest.
     """
-    events: list[Event] = []
+    start = at
+    last_codes, last_events = _LAST_READ
+    if last_codes and codes.startswith(last_codes, at):
+        # it goes on from the history read last: those events, then the rest
+        if len(codes) - at == len(last_codes):
+            return last_events
+        events: list[Event] = list(last_events)
+        at += len(last_codes)
+    else:
+        events = []
     append = events.append
     end = len(codes)
     memo = _EVENTS
@@ -487,7 +498,18 @@ def read_history_codes(codes: bytes, at: int) -> tuple[Event, ...]:
             memo[chunk] = event
         append(event)
         at = stop
-    return tuple(events)
+    history = tuple(events)
+    _remember_read(codes[start:], history)
+    return history
+
+
+_LAST_READ: tuple[bytes, tuple[Event, ...]] = (b"", ())
+"""The history codes read last and their events (one entry, swapped whole)."""
+
+
+def _remember_read(codes: bytes, history: tuple[Event, ...]) -> None:
+    global _LAST_READ  # noqa: PLW0603 - one memo entry, swapped whole
+    _LAST_READ = (codes, history)
 
 
 def _event(chunk: bytes) -> Event:
