@@ -39,6 +39,7 @@ def long_way() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(validate, "_play_dealt", lambda *args, **kwargs: None)
         patch.setattr(validate, "_score_all", lambda *args, **kwargs: None)
+        patch.setattr(validate, "_vouch_previous", lambda *args: False)
         patch.setattr(validate, "_checked_before", lambda *args: False)
         patch.setattr(validate, "_remember", lambda *args: None)
         yield
@@ -204,6 +205,7 @@ def test_a_summary_checked_once_is_not_checked_again() -> None:
     calls: list[object] = []
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(validate, "_check_previous_round", lambda *args: calls.append(args))
+        patch.setattr(validate, "_vouch_previous", lambda *args: False)
         assert mentok.from_dict(copy.deepcopy(record)) == first
         assert not calls
         with no_memo():
