@@ -309,3 +309,19 @@ def test_mask_and_features_read_as_numpy_arrays() -> None:
     assert codec.decode(view, numpy.int64(codec.legal_ids(view)[0])) == codec.decode(
         view, codec.legal_ids(view)[0]
     )
+
+
+@pytest.mark.parametrize("active", [1, 2, 3])
+@pytest.mark.parametrize("split", [0, 2, 9, 14])
+def test_a_targets_block_of_ids_for_every_rank_set(active: int, split: int) -> None:
+    from tablerules.mentok.codec import _block
+
+    for ranks in range(1 << 13):
+        expected = bytearray(39)
+        for rank in range(2, 15):
+            if ranks >> (rank - 2) & 1:
+                first = (rank - 2) * 3
+                expected[first] = active & 1
+                expected[first + 1] = active & 1 and rank == split
+                expected[first + 2] = active >> 1
+        assert _block(ranks, active, split) == expected, (ranks, active, split)

@@ -133,45 +133,53 @@ asked.
 
 
 @functools.cache
-def _ranks_of(ranks: int) -> tuple[int, ...]:
-    """The ranks of a 13-bit rank set, ascending (at most 8,192 sets)."""
-    return tuple(rank for rank in range(2, 15) if ranks >> (rank - 2) & 1)
-
-
-@functools.cache
 def _bases(players: int, targets: int) -> tuple[int, ...]:
     """The first ask id of each target offset in ``targets``, ascending."""
     block = _RANKS * len(FORMS)
     return tuple((offset - 1) * block for offset in range(1, players) if targets >> offset & 1)
 
 
+_SPREAD_LOW: Final = tuple(
+    sum(1 << 24 * rank for rank in range(7) if ranks >> rank & 1) for ranks in range(1 << 7)
+)
+_SPREAD_HIGH: Final = tuple(
+    sum(1 << 24 * (rank + 7) for rank in range(6) if ranks >> rank & 1) for ranks in range(1 << 6)
+)
+"""A 13-bit rank set spread to one bit per three bytes (rank ``r``: byte ``3 * (r - 2)``), in two
+halves: ``_SPREAD_LOW[ranks & 127] + _SPREAD_HIGH[ranks >> 7]``."""
+_BLOCK_SIZE: Final = _RANKS * len(FORMS)
+
+
+def _block(ranks: int, active: int, split: int) -> bytes:
+    """The mask of one target's block of ``3 * 13`` ask ids.
+
+    ``ranks`` are the ranks that may be asked for; ``active`` and ``split``
+    are as in ``_Key``. Every target that may be asked has the same block:
+    for each rank, form 0 (``hand=0``) and form 2 (``hand=1``) where that
+    hand is active, and form 1 (a split) for the base card's rank. Each
+    rank's three bytes are one bit of the spread rank set times the forms'
+    bytes (no carries: each byte stays 0 or 1).
+    """
+    spread = _SPREAD_LOW[ranks & 127] + _SPREAD_HIGH[ranks >> 7]
+    bits = spread * ((active & 1) | (active >> 1) << 16)
+    if split and active & 1 and ranks >> (split - 2) & 1:
+        bits += 1 << 8 * (3 * (split - 2) + 1)
+    return bits.to_bytes(_BLOCK_SIZE, "little")
+
+
 @functools.lru_cache(maxsize=8192)
 def _ids(key: _Key) -> tuple[int, ...]:
     """The legal ids in play, ascending."""
     players, strict, ranks, active, split, targets = key
-    block: list[int] = []  # the ids within one target's block, ascending
-    append = block.append
-    for rank in _ranks_of(ranks if strict else _EVERY_RANK):
-        first = (rank - 2) * 3
-        if active & 1:
-            append(first)
-            if rank == split:
-                append(first + 1)
-        if active & 2:
-            append(first + 2)
-    ids = [base + offset for base in _bases(players, targets) for offset in block]
+    block = _block(ranks if strict else _EVERY_RANK, active, split)
+    offsets = [offset for offset, legal in enumerate(block) if legal]
+    ids = [base + offset for base in _bases(players, targets) for offset in offsets]
     stands = ask_count(players)
     if active & 1:
         ids.append(stands)
     if active & 2:
         ids.append(stands + 1)
     return tuple(ids)
-
-
-@functools.lru_cache(maxsize=1 << 11)
-def _id_set(key: _Key) -> frozenset[int]:
-    """The ids of :func:`_ids` as a set."""
-    return frozenset(_ids(key))
 
 
 _LAST_KEY: tuple[object, _Key | None] = (None, None)
@@ -183,14 +191,19 @@ def _remember_key(view: object, key: _Key | None) -> None:
     _LAST_KEY = (view, key)
 
 
+_NO_BLOCK: Final = bytes(_BLOCK_SIZE)
+_STANDS: Final = tuple(bytes((active & 1, active >> 1, 0, 0)) for active in range(4))
+"""The mask's last four bytes (two stands, two score choices) for each ``active`` in play."""
+
+
 @functools.lru_cache(maxsize=8192)
 def _mask(key: _Key) -> bytes:
-    """The mask of :func:`_ids` (``ids_mask``'s bytes, as one int: the ids are distinct)."""
-    return sum(map(_ID_BITS.__getitem__, _ids(key))).to_bytes(ask_count(key[0]) + 4, "little")
-
-
-_ID_BITS: Final = tuple(1 << 8 * action_id for action_id in range(ask_count(10) + 4))
-"""Each id's byte of a mask held as an int."""
+    """The mask of :func:`_ids`: each target's block, or none, then the stands."""
+    players, strict, ranks, active, split, targets = key
+    block = _block(ranks if strict else _EVERY_RANK, active, split)
+    parts = [block if targets >> offset & 1 else _NO_BLOCK for offset in range(1, players)]
+    parts.append(_STANDS[active])
+    return b"".join(parts)
 
 
 @functools.cache
@@ -618,7 +631,7 @@ class Codec:
         key = self._key(self._check(view))
         index = read_action_id(action_id)
         actions = _actions(self.config.players, view.seat)
-        if key is not None and index in _id_set(key):
+        if key is not None and 0 <= index < len(actions) and _mask(key)[index]:
             return actions[index]
         if not 0 <= index < len(actions):
             raise IllegalActionError(
