@@ -34,27 +34,26 @@ from tablerules._common import (
     seat_item,
     write_cards,
 )
-from tablerules._pickling import (
-    card_bytes,
-    cards_of,
-    config_fields,
-    config_from_fields,
-    summary_args,
-)
+from tablerules._pickling import card_bytes, cards_of
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.errors import StateError, show
 from tablerules.mentok.config import Config
 from tablerules.mentok.state import (
+    MAX_SHAPES,
     AskRecord,
     Event,
     HandState,
+    PartsGetter,
     RoundSummary,
     State,
     TableFacts,
+    config_and_summary,
+    history_bytes,
+    parts_getter,
     read_history_codes,
-    read_tables,
-    summary_from_args,
-    write_history_codes,
+    shared_args,
+    table_end,
+    table_parts,
     write_tables,
 )
 
@@ -171,19 +170,19 @@ class Observation(TableFacts):
         >>> pickle.loads(pickle.dumps(view)) == view
         True
         """
-        layout = [*self.hand_sizes, self.cheated, _OPTIONAL_BOOL[self.choice]]
+        head = [*self.hand_sizes, self.cheated, _OPTIONAL_BOOL[self.choice]]
         cards = list(self.hand)
-        write_tables(self.tables, self.stood, self.chosen, layout, cards)
-        write_history_codes(self.history, layout)
+        write_tables(self.tables, self.stood, self.chosen, head, cards)
+        fields, summary = shared_args(self.config, self.last_round)
         numbers = (self.seat, self.round, self.to_act, self.deck_size, *self.scores, *self.winners)
         return (
             _observation_from_pickle,
             (
-                config_fields(self.config),
+                fields,
                 numbers,
                 card_bytes(cards),
-                bytes(layout),
-                summary_args(self.last_round),
+                bytes(head) + history_bytes(self.history),
+                summary,
             ),
         )
 
@@ -211,31 +210,75 @@ def _observation_from_pickle(
     last_round: tuple[object, ...] | None,
 ) -> Observation:
     """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
-    config = config_from_fields(Config, fields)
+    config, summary = config_and_summary(fields, last_round)
     players = config.players
-    cards = cards_of(blob)
     seat = numbers[0]
-    hand_sizes = tuple(layout[:players])
-    start = start_hand = hand_sizes[seat]
-    tables, stood, chosen, at, start = read_tables(layout, players + 2, players, cards, start)
+    shape = _SHAPES.get((layout[: 3 * players + 2], seat))
+    if shape is None:
+        shape = _view_shape(layout, players, seat)
+    hand_sizes, cheated, choice, parts_of, seats_of, stood, chosen, at = shape
+    cards = cards_of(blob)
     return _make_observation(  # the fields in order
         seat,
-        cards[:start_hand],
+        cards[: hand_sizes[seat]],
         config,
         numbers[1],
         numbers[2],
         numbers[4 : 4 + players],
-        tuple(tables),
-        tuple(stood),
+        seats_of(parts_of(cards)),
+        stood,
         hand_sizes,
         numbers[3],
         read_history_codes(layout, at),
+        cheated,
+        choice,
+        chosen,
+        numbers[4 + players :],
+        summary,
+    )
+
+
+ViewShape = tuple[
+    tuple[int, ...],
+    bool,
+    "bool | None",
+    "PartsGetter[Card]",
+    "PartsGetter[tuple[Card, ...]]",
+    "tuple[tuple[bool, ...], ...]",
+    "tuple[bool, ...]",
+    int,
+]
+_SHAPES: Final[dict[tuple[bytes, int], ViewShape]] = {}
+
+
+def _view_shape(layout: bytes, players: int, seat: int) -> ViewShape:
+    """What an observation's pickle layout says before its history, kept per layout and seat.
+
+    Kept under the layout's first ``3 * players + 2`` codes when they are
+    exactly the sizes, flags and tables (one table hand per seat), else
+    under the codes up to the history, which the reader then finds here.
+    """
+    key = (layout[: table_end(layout, players + 2, players)], seat)
+    shape = _SHAPES.get(key)
+    if shape is not None:
+        return shape
+    hand_sizes = tuple(layout[:players])
+    start = hand_sizes[seat]
+    cuts, seats, stood, chosen, end = table_parts(layout, players + 2, players, start)
+    shape = (
+        hand_sizes,
         bool(layout[players]),
         _BOOL_OR_NONE[layout[players + 1]],
+        parts_getter(cuts),
+        parts_getter(seats),
+        stood,
         tuple(map(bool, chosen)),
-        numbers[4 + players :],
-        summary_from_args(last_round),
+        end,
     )
+    if len(_SHAPES) >= MAX_SHAPES:
+        _SHAPES.clear()
+    _SHAPES[key] = shape
+    return shape
 
 
 @functools.cache

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import enum
-from typing import Final
+import operator
+from collections.abc import Callable
+from itertools import accumulate, pairwise
+from typing import Final, TypeVar
 
 import attrs
 
@@ -327,20 +330,19 @@ class State(TableFacts):
         >>> pickle.loads(pickle.dumps(state)) == state
         True
         """
-        layout = list(map(len, self.hands))
-        cards = [card for hand in self.hands for card in hand]
-        write_tables(self.tables, self.stood, self.choices, layout, cards)
-        cards += self.deck
-        write_history_codes(self.history, layout)
-        numbers = (self.seed, self.round, self.to_act, *self.scores, *self.winners)
+        hands = self.hands
+        head = list(map(len, hands))
+        cards = [card for hand in hands for card in hand]
+        write_tables(self.tables, self.stood, self.choices, head, cards)
+        fields, summary = shared_args(self.config, self.last_round)
         return (
             _state_from_pickle,
             (
-                config_fields(self.config),
-                numbers,
-                card_bytes(cards),
-                bytes(layout),
-                summary_args(self.last_round),
+                fields,
+                (self.seed, self.round, self.to_act, *self.scores, *self.winners),
+                card_bytes(cards) + deck_bytes(self.deck),
+                bytes(head) + history_bytes(self.history),
+                summary,
             ),
         )
 
@@ -466,6 +468,55 @@ def _event_codes(event: Event) -> tuple[int, ...]:
     return (_STAND + stand.seat, stand.hand)
 
 
+def history_bytes(history: tuple[Event, ...]) -> bytes:
+    """The codes :func:`write_history_codes` adds for ``history``, as bytes.
+
+    The states of a round are pickled in turn, so a history that goes on
+    from the last one written (equal events, so equal codes) only adds the
+    codes of its new events; each event's codes are made once per event
+    object in use.
+
+    >>> from tablerules import mentok
+    >>> state = mentok.apply(mentok.new_game(seed=3), mentok.Stand())
+    >>> codes = []
+    >>> write_history_codes(state.history, codes)
+    >>> history_bytes(state.history) == bytes(codes)
+    True
+    """
+    last_history, last_blob = _LAST_WRITTEN
+    if history is last_history:
+        return last_blob
+    done = len(last_history)
+    if done and len(history) >= done and history[:done] == last_history:
+        if len(history) == done:
+            return last_blob
+        parts = [last_blob]
+        new = history[done:]
+    else:
+        parts, new = [], history
+    memo = _BYTES
+    for event in new:
+        entry = memo.get(id(event))
+        if entry is None or entry[0] is not event:
+            entry = (event, bytes(_event_codes(event)))
+            if len(memo) >= _MAX_EVENTS:
+                memo.clear()
+            memo[id(event)] = entry  # holding the event keeps its id from being reused
+        parts.append(entry[1])
+    blob = b"".join(parts)
+    _remember_written(history, blob)
+    return blob
+
+
+_LAST_WRITTEN: tuple[tuple[Event, ...], bytes] = ((), b"")
+"""The history written last and its codes (one entry, swapped whole)."""
+
+
+def _remember_written(history: tuple[Event, ...], blob: bytes) -> None:
+    global _LAST_WRITTEN  # noqa: PLW0603 - one memo entry, swapped whole
+    _LAST_WRITTEN = (history, blob)
+
+
 def read_history_codes(codes: bytes, at: int) -> tuple[Event, ...]:
     """The history :func:`write_history_codes` wrote, from ``codes[at:]``.
 
@@ -532,8 +583,10 @@ def _event(chunk: bytes) -> Event:
 
 _EVENTS: Final[dict[bytes, Event]] = {}
 _CODES: Final[dict[int, tuple[Event, tuple[int, ...]]]] = {}
+_BYTES: Final[dict[int, tuple[Event, bytes]]] = {}
 _MAX_EVENTS: Final = 8192
 _INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
+_getter: Final = operator.itemgetter
 
 
 def _hands(cards: tuple[Card, ...], sizes: bytes) -> tuple[tuple[tuple[Card, ...], ...], int]:
@@ -578,26 +631,254 @@ def _state_from_pickle(
     last_round: tuple[object, ...] | None,
 ) -> State:
     """Rebuild a pickled state, unchecked (see ``State.__reduce__``)."""
-    config = config_from_fields(Config, fields)
+    config, summary = config_and_summary(fields, last_round)
     players = config.players
-    cards = cards_of(blob)
-    hands, start = _hands(cards, layout[:players])
-    tables, stood, choices, at, start = read_tables(layout, players, players, cards, start)
+    shape = _STATE_SHAPES.get(layout[: 3 * players])
+    if shape is None:
+        shape = _state_shape(layout, players)
+    hands_of, parts_of, seats_of, stood, choices, count, at = shape
+    cards: tuple[Card, ...] = _getter(*blob[:count])(FULL_DECK) if count > 1 else cards_of(blob)
     return _make_state(  # the fields in order
         config,
         numbers[0],
         numbers[1],
         numbers[3 : 3 + players],
-        hands,
-        tuple(tables),
-        tuple(stood),
-        cards[start:],
+        hands_of(cards),
+        seats_of(parts_of(cards)),
+        stood,
+        read_deck(blob, count),
         read_history_codes(layout, at),
-        tuple(choices),
+        choices,
         numbers[2],
         numbers[3 + players :],
-        summary_from_args(last_round),
+        summary,
     )
+
+
+def deck_bytes(deck: tuple[Card, ...]) -> bytes:
+    """``card_bytes(deck)``, cut from the last deck written when it ends it.
+
+    The states of a round are pickled in turn, and each one's deck is the end
+    of the deck before (equal cards, equal bytes).
+
+    >>> from tablerules import mentok
+    >>> deck = mentok.new_game(seed=3).deck
+    >>> deck_bytes(deck[5:]) == card_bytes(deck[5:]), deck_bytes(deck[9:]) == card_bytes(deck[9:])
+    (True, True)
+    """
+    size = len(deck)
+    if not size:
+        return b""
+    last_deck, last_blob = _LAST_DECK
+    skip = len(last_deck) - size
+    if skip >= 0 and (deck is last_deck or last_deck[skip:] == deck):
+        return last_blob[skip:]
+    blob = card_bytes(deck)
+    _remember_deck(deck, blob)
+    return blob
+
+
+_LAST_DECK: tuple[tuple[Card, ...], bytes] = ((), b"")
+"""The deck written last and its bytes (one entry, swapped whole)."""
+
+
+def _remember_deck(deck: tuple[Card, ...], blob: bytes) -> None:
+    global _LAST_DECK  # noqa: PLW0603 - one memo entry, swapped whole
+    _LAST_DECK = (deck, blob)
+
+
+def read_deck(blob: bytes, start: int) -> tuple[Card, ...]:
+    """The cards of ``blob[start:]``, cut from the last deck read when they end it."""
+    if start == len(blob):
+        return ()
+    last_blob, last_deck = _LAST_DECK_READ
+    tail = blob[start:]
+    if last_blob.endswith(tail):
+        return last_deck[len(last_deck) - len(tail) :]
+    deck = cards_of(tail)
+    _remember_deck_read(tail, deck)
+    return deck
+
+
+_LAST_DECK_READ: tuple[bytes, tuple[Card, ...]] = (b"", ())
+"""The deck read last and its cards (one entry, swapped whole)."""
+
+
+def _remember_deck_read(blob: bytes, deck: tuple[Card, ...]) -> None:
+    global _LAST_DECK_READ  # noqa: PLW0603 - one memo entry, swapped whole
+    _LAST_DECK_READ = (blob, deck)
+
+
+def shared_args(
+    config: Config, summary: RoundSummary | None
+) -> tuple[tuple[object, ...], tuple[object, ...] | None]:
+    """``config_fields(config)`` and ``summary_args(summary)``, the last ones if the same objects.
+
+    The states of a game share both objects; the last ones are held, so their
+    ids are not reused while they are compared.
+    """
+    last_config, last_fields, last_summary, last_args = _LAST_ARGS
+    if config is last_config and summary is last_summary:
+        return last_fields, last_args
+    fields = last_fields if config is last_config else config_fields(config)
+    args = last_args if summary is last_summary else summary_args(summary)
+    _remember_args(config, fields, summary, args)
+    return fields, args
+
+
+_LAST_ARGS: tuple[object, tuple[object, ...], RoundSummary | None, tuple[object, ...] | None] = (
+    None,
+    (),
+    None,
+    None,
+)
+"""The config and summary written last and their arguments (one entry, swapped whole)."""
+
+
+def _remember_args(
+    config: Config,
+    fields: tuple[object, ...],
+    summary: RoundSummary | None,
+    args: tuple[object, ...] | None,
+) -> None:
+    global _LAST_ARGS  # noqa: PLW0603 - one memo entry, swapped whole
+    _LAST_ARGS = (config, fields, summary, args)
+
+
+def config_and_summary(
+    fields: tuple[object, ...], args: tuple[object, ...] | None
+) -> tuple[Config, RoundSummary | None]:
+    """The config and the round summary of a pickle's arguments, those of the last one if equal.
+
+    The states of a game share both, so the last ones rebuilt are compared
+    first (equal arguments, equal values), then the shared memos are asked.
+    """
+    last_fields, last_config, last_args, last_summary = _LAST_SHARED
+    if fields == last_fields and args == last_args:
+        return last_config, last_summary
+    config = last_config if fields == last_fields else config_from_fields(Config, fields)
+    summary = last_summary if args == last_args else summary_from_args(args)
+    _remember_shared(fields, config, args, summary)
+    return config, summary
+
+
+_LAST_SHARED: tuple[tuple[object, ...], Config, tuple[object, ...] | None, RoundSummary | None] = (
+    (),
+    Config(),
+    None,
+    None,
+)
+"""The config and summary arguments read last and their values (one entry, swapped whole)."""
+
+
+def _remember_shared(
+    fields: tuple[object, ...],
+    config: Config,
+    args: tuple[object, ...] | None,
+    summary: RoundSummary | None,
+) -> None:
+    global _LAST_SHARED  # noqa: PLW0603 - one memo entry, swapped whole
+    _LAST_SHARED = (fields, config, args, summary)
+
+
+_T = TypeVar("_T")
+PartsGetter = Callable[[tuple[_T, ...]], tuple[tuple[_T, ...], ...]]
+"""A getter of consecutive parts of a tuple (see :func:`parts_getter`)."""
+StateShape = tuple[
+    PartsGetter[Card],
+    PartsGetter[Card],
+    PartsGetter[tuple[Card, ...]],
+    tuple[tuple[bool, ...], ...],
+    tuple[bool | None, ...],
+    int,
+    int,
+]
+MAX_SHAPES: Final = 4096
+"""How many pickle layouts are kept (each memo of them is emptied when it is full)."""
+_STATE_SHAPES: Final[dict[bytes, StateShape]] = {}
+
+
+def parts_getter(cuts: list[int]) -> PartsGetter[_T]:
+    """A getter of the parts of a tuple between consecutive ``cuts``, as a tuple.
+
+    >>> from tablerules.cards import parse_cards
+    >>> parts_getter([1, 3, 3, 4])(parse_cards("2c 3c 4c 5c 6c"))
+    ((Card.parse('3c'), Card.parse('4c')), (), (Card.parse('5c'),))
+    """
+    slices = [slice(begin, end) for begin, end in pairwise(cuts)]
+    if len(slices) > 1:
+        getter: PartsGetter[_T] = operator.itemgetter(*slices)
+        return getter
+    return lambda values: tuple(values[part] for part in slices)
+
+
+def table_parts(
+    layout: bytes, at: int, players: int, start: int
+) -> tuple[list[int], list[int], tuple[tuple[bool, ...], ...], tuple[bool | None, ...], int]:
+    """What :func:`write_tables` wrote from ``layout[at:]``, for cards from ``start`` on.
+
+    Where each table hand's cards start and end, where each seat's table
+    hands start and end among them, the stood flags, the choices, and where
+    the codes end in ``layout``.
+
+    >>> from tablerules import mentok
+    >>> state = mentok.new_game(seed=3)
+    >>> head, cards = [], []
+    >>> write_tables(state.tables, state.stood, state.choices, head, cards)
+    >>> cuts, seats, stood, choices, end = table_parts(bytes(head), 0, 4, 0)
+    >>> cuts, seats, stood == state.stood, choices == state.choices, end
+    ([0, 1, 2, 3, 4], [0, 1, 2, 3, 4], True, True, 8)
+    """
+    stood: list[tuple[bool, ...]] = []
+    choices: list[bool | None] = []
+    cuts = [start]
+    seats = [0]
+    for _ in range(players):
+        head = layout[at]
+        choices.append(_BOOL_OR_NONE[head & 3])
+        flags = layout[at + 1 : at + 1 + (head >> 2)]
+        stood.append(tuple(code >= _STOOD_BIT for code in flags))
+        for code in flags:
+            cuts.append(cuts[-1] + (code & _SIZE_BITS))
+        seats.append(seats[-1] + len(flags))
+        at += 1 + len(flags)
+    return cuts, seats, tuple(stood), tuple(choices), at
+
+
+def table_end(layout: bytes, at: int, players: int) -> int:
+    """Where the codes :func:`write_tables` wrote from ``layout[at:]`` end."""
+    for _ in range(players):
+        at += (layout[at] >> 2) + 1  # a seat's code, then one per table hand
+    return at
+
+
+def _state_shape(layout: bytes, players: int) -> StateShape:
+    """What a state's pickle layout says before its history, kept per layout.
+
+    Kept under the layout's first ``3 * players`` codes when they are exactly
+    the sizes and the tables (one table hand per seat), else under the
+    sizes and tables codes, which the state's reader then finds here.
+    """
+    end = table_end(layout, players, players)
+    key = layout[:end]
+    shape = _STATE_SHAPES.get(key)
+    if shape is not None:
+        return shape
+    hand_cuts = list(accumulate(layout[:players], initial=0))
+    cuts, seats, stood, choices, end = table_parts(layout, players, players, hand_cuts[-1])
+    shape = (
+        parts_getter(hand_cuts),
+        parts_getter(cuts),
+        parts_getter(seats),
+        stood,
+        choices,
+        cuts[-1],
+        end,
+    )
+    if len(_STATE_SHAPES) >= MAX_SHAPES:
+        _STATE_SHAPES.clear()
+    _STATE_SHAPES[key] = shape
+    return shape
 
 
 def summary_from_args(args: tuple[object, ...] | None) -> RoundSummary | None:
