@@ -378,6 +378,8 @@ GAMES: dict[str, Callable[[float], list[Row]]] = {
 
 RECORD_GAMES = 3_000
 """Games whose records ``record_rows`` reads, each once a pass: more than any memo keeps."""
+DETERMINIZE_VIEWS = 500
+"""Observations ``record_rows`` determinizes in turn for its first-call rows (more than kept)."""
 
 
 def round_one_positions(name: str, seed: int) -> tuple[object, object]:
@@ -436,18 +438,30 @@ def record_rows(name: str, seconds: float) -> list[Row]:
     if name == "mentok":
         config = tr.mentok.Config(players=10, decks=2)
         for moves in (6, 40):
-            position, moves_rng = tr.mentok.new_game(config, seed=3), random.Random(3)
-            for _ in range(moves):
-                position = tr.mentok.apply(position, tr.mentok.random_action(position, moves_rng))
-            assert position.to_act is not None
-            view, draws = tr.mentok.observe(position, position.to_act), random.Random(5)
+            views = []
+            for seed in range(3, 3 + DETERMINIZE_VIEWS):
+                position, moves_rng = tr.mentok.new_game(config, seed=seed), random.Random(seed)
+                for _ in range(moves):
+                    action = tr.mentok.random_action(position, moves_rng)
+                    position = tr.mentok.apply(position, action)
+                if position.to_act is not None:
+                    views.append(tr.mentok.observe(position, position.to_act))
+            draws, turns = random.Random(5), iter(range(1 << 62))
 
-            def deal(_: int, view: tr.mentok.Observation = view) -> int:
+            def one_view(_: int, view: tr.mentok.Observation = views[0]) -> int:
                 tr.mentok.determinize(view, draws)  # noqa: B023 - one generator, drawn on
                 return 1
 
-            (cost,) = interleaved([deal], seconds)
-            rows.append((f"determinize, 10 players, 2 decks, {moves} moves in", cost, "us"))
+            def each_view(_: int, views: list[tr.mentok.Observation] = views) -> int:
+                view = views[next(turns) % len(views)]  # noqa: B023 - one counter, drawn on
+                tr.mentok.determinize(view, draws)  # noqa: B023
+                return 1
+
+            repeated, fresh = interleaved([one_view, each_view], seconds)
+            rows += [
+                (f"determinize, 10 players, 2 decks, {moves} moves in", repeated, "us"),
+                (f"  the first call on an observation, {moves} moves in", fresh, "us"),
+            ]
     return rows
 
 
