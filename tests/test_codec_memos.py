@@ -164,7 +164,9 @@ def playout(game: Any, config: Any, seed: int, steps: int = 400) -> list[Any]:
 
 def clear_memos() -> None:
     mock_codec._REPLAYS.clear()
+    mock_codec._LAST_REPLAY[0] = ((), (), (), (), b"", (), None, 0, True)
     mentok_codec._FOLDS.clear()
+    mentok_codec._remember_key(None, None)
 
 
 @pytest.mark.parametrize(("game", "config", "direct"), GAMES, ids=IDS)
