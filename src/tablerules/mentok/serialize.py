@@ -11,6 +11,7 @@ Derived facts (the dealer, who is still in the game) are not written.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 
 from tablerules._common import (
     CARD_OF_TEXT,
@@ -386,8 +387,10 @@ def _tables(raw: object, players: int) -> tuple[tuple[tuple[Card, ...], ...], ..
     return tuple(tables)
 
 
-_ASK_ORDER = ("kind", "seat", "target", "rank", "hand", "split", "given", "card", "cheat")
-_STAND_ORDER = ("kind", "seat", "hand")
+_ASK_FIELDS_OF = itemgetter(
+    "kind", "seat", "target", "rank", "hand", "split", "given", "card", "cheat"
+)
+_STAND_FIELDS_OF = itemgetter("kind", "seat", "hand")
 _HANDS = (0, 1)
 _ASKS: dict[tuple[object, ...], AskRecord] = {}
 """Asks read, by their fields' values: events are immutable, and records share them."""
@@ -402,15 +405,14 @@ def _history(raw: object, players: int) -> tuple[Event, ...]:
     events: list[Event] = []
     append = events.append
     seats = range(players)
-    ask_order, stand_order, hands = _ASK_ORDER, _STAND_ORDER, _HANDS
+    ask_fields, stand_fields, hands = _ASK_FIELDS_OF, _STAND_FIELDS_OF, _HANDS
     make_ask, rank_of, card_of, memo = _make_ask, _RANK_OF_LETTER, _card, _ASKS
     for item in raw:
         if type(item) is not dict:
             raise _UnusualError
-        if len(item) == 9:  # an ask, its fields in to_dict's order
-            if tuple(item) != ask_order:
-                raise _UnusualError
-            kind, seat, target, rank, hand, split, given, card, cheat = item.values()
+        if len(item) == 9:  # an ask: the nine fields, none else (a missing one is a KeyError)
+            values = ask_fields(item)
+            kind, seat, target, rank, hand, split, given, card, cheat = values
             if (
                 kind != "ask"
                 or type(seat) is not int
@@ -425,8 +427,7 @@ def _history(raw: object, players: int) -> tuple[Event, ...]:
             ):
                 raise _UnusualError
             # Checked to be of their kinds, equal values make equal events.
-            key = (seat, target, rank, hand, split, given, card, cheat)
-            event = memo.get(key)
+            event = memo.get(values)
             if event is None:
                 event = make_ask(
                     seat,
@@ -440,12 +441,12 @@ def _history(raw: object, players: int) -> tuple[Event, ...]:
                 )
                 if len(memo) >= _MAX_EVENTS:
                     memo.clear()
-                memo[key] = event
+                memo[values] = event
             append(event)
             continue
-        if tuple(item) != stand_order:
+        if len(item) != 3:
             raise _UnusualError
-        kind, seat, hand = item.values()
+        kind, seat, hand = stand_fields(item)
         if (
             kind != "stand"
             or type(seat) is not int

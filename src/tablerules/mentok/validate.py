@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from tablerules._common import card_count_problems, check_type, fast_init, turn_order
+from tablerules._common import card_count_problems, check_type, fast_init
 from tablerules.cards import FULL_DECK, Card, Rank, cards_text, is_card
 from tablerules.errors import StateError, show
 from tablerules.mentok.actions import Action, Ask, Score, Stand
@@ -425,7 +425,7 @@ def _replay(
             else:
                 drawn.append(event.card)
     cards: list[Card] = []
-    for seat in turn_order(players, round_index % players):
+    for seat in ORDERS[players, round_index % players]:
         if not tables[seat]:
             if hands[seat]:
                 raise StateError(f"{where}.hands[{seat}]: a seat not in the round holds no cards")
@@ -445,7 +445,7 @@ def _replay(
         history=history,
     )
     if played is None:  # the long way, to play what the quick one refuses or to say what is wrong
-        for seat in turn_order(players, round_index % players):
+        for seat in ORDERS[players, round_index % players]:
             if tables[seat]:
                 cards += [*gave[seat], *hands[seat], tables[seat][0][0]]
         cards += drawn
@@ -462,6 +462,8 @@ def _replay(
         if played is None:
             played = _play_history(start, round_index, history, where)
     state = played
+    if choices.count(None) == players:  # nobody has chosen: nothing to check or play
+        return state
     _check_choices(state, round_index, tables, choices, where)
     if not deal_next:
         ended = _score_all(state, round_index, tables, choices, sums_up)
@@ -737,7 +739,7 @@ def _check_choices(
     made = [seat for seat in range(players) if choices[seat] is not None]
     if made and state.phase is Phase.PLAY:
         raise StateError(f"{where}.choices: score choices come after every player is done")
-    order = [seat for seat in turn_order(players, round_index % players) if tables[seat]]
+    order = [seat for seat in ORDERS[players, round_index % players] if tables[seat]]
     chosen = [choices[seat] is not None for seat in order]
     if chosen != sorted(chosen, reverse=True):
         raise StateError(f"{where}.choices: seats choose in turn order from the dealer's left")
@@ -800,7 +802,8 @@ def _play_choices(
 ) -> State | RoundEnd:
     """The state after the choices made so far, in turn order (see :func:`_replay`)."""
     played: State | RoundEnd = state
-    for seat in turn_order(state.config.players, round_index % state.config.players):
+    players = state.config.players
+    for seat in ORDERS[players, round_index % players]:
         choice = choices[seat]
         if not tables[seat] or choice is None:
             continue
