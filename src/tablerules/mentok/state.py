@@ -330,18 +330,18 @@ class State(TableFacts):
         >>> pickle.loads(pickle.dumps(state)) == state
         True
         """
-        hands = self.hands
-        head = list(map(len, hands))
-        cards = [card for hand in hands for card in hand]
-        write_tables(self.tables, self.stood, self.choices, head, cards)
+        sizes, in_hands = hands_bytes(self.hands)
+        codes: list[int] = []
+        on_tables: list[Card] = []
+        write_tables(self.tables, self.stood, self.choices, codes, on_tables)
         fields, summary = shared_args(self.config, self.last_round)
         return (
             _state_from_pickle,
             (
                 fields,
                 (self.seed, self.round, self.to_act, *self.scores, *self.winners),
-                card_bytes(cards) + deck_bytes(self.deck),
-                bytes(head) + history_bytes(self.history),
+                in_hands + card_bytes(on_tables) + deck_bytes(self.deck),
+                sizes + bytes(codes) + history_bytes(self.history),
                 summary,
             ),
         )
@@ -370,6 +370,8 @@ _OPTIONAL_BOOL: Final = {False: 0, True: 1, None: 2}
 _STOOD_BIT: Final = 64
 _SIZE_BITS: Final = 63
 _ONE_STOOD: Final = ((False,), (True,))
+_ONE_HAND: Final = {choice: 4 + code for choice, code in _OPTIONAL_BOOL.items()}
+"""A seat's code with one table hand, by its choice."""
 _BOOL_OR_NONE: Final = (False, True, None)
 
 
@@ -385,24 +387,48 @@ def write_tables(
     Per seat: 4 times the number of table hands plus the choice (0, 1 or 2
     for ``None``), then each table hand's size plus 64 if it stood.
     """
-    codes = _OPTIONAL_BOOL
     if stood is None:
+        codes = _OPTIONAL_BOOL
         for seat_tables, choice in zip(tables, choices, strict=True):
             layout.append(4 * len(seat_tables) + codes[choice])
             for cards_on_table in seat_tables:
                 cards += cards_on_table
                 layout.append(len(cards_on_table))
         return
-    for seat_tables, seat_stood, choice in zip(tables, stood, choices, strict=True):
+    one_hand = _ONE_HAND
+    # one entry per seat in each (zip's strict keyword alone costs a tenth of a microsecond)
+    for seat_tables, seat_stood, choice in zip(tables, stood, choices):  # noqa: B905
         if len(seat_tables) == 1:
             cards_on_table = seat_tables[0]
             cards += cards_on_table
-            layout += (4 + codes[choice], len(cards_on_table) + _STOOD_BIT * seat_stood[0])
+            layout += (one_hand[choice], len(cards_on_table) + _STOOD_BIT * seat_stood[0])
             continue
-        layout.append(4 * len(seat_tables) + codes[choice])
-        for cards_on_table, flag in zip(seat_tables, seat_stood, strict=True):
+        layout.append(4 * len(seat_tables) + _OPTIONAL_BOOL[choice])
+        for cards_on_table, flag in zip(seat_tables, seat_stood):  # noqa: B905 - as above
             cards += cards_on_table
             layout.append(len(cards_on_table) + _STOOD_BIT * flag)
+
+
+def hands_bytes(hands: tuple[tuple[Card, ...], ...]) -> tuple[bytes, bytes]:
+    """The sizes of ``hands`` and their cards, as a pickle writes them (the last ones kept).
+
+    The states of a round share their hands until a card is given.
+
+    >>> from tablerules import mentok
+    >>> sizes, cards = hands_bytes(mentok.new_game(seed=3).hands)
+    >>> list(sizes), len(cards)
+    ([4, 4, 4, 4], 16)
+    """
+    last_hands, sizes, cards = _LAST_HANDS[0]
+    if hands is not last_hands:
+        sizes = bytes(map(len, hands))
+        cards = card_bytes(sum(hands, ()))
+        _LAST_HANDS[0] = (hands, sizes, cards)
+    return sizes, cards
+
+
+_LAST_HANDS: Final[list[tuple[tuple[tuple[Card, ...], ...], bytes, bytes]]] = [((), b"", b"")]
+"""The hands written last, their sizes and their cards (one entry, swapped whole)."""
 
 
 def read_tables(
@@ -483,7 +509,7 @@ def history_bytes(history: tuple[Event, ...]) -> bytes:
     >>> history_bytes(state.history) == bytes(codes)
     True
     """
-    last_history, last_blob = _LAST_WRITTEN
+    last_history, last_blob = _LAST_WRITTEN[0]
     if history is last_history:
         return last_blob
     done = len(last_history)
@@ -504,17 +530,12 @@ def history_bytes(history: tuple[Event, ...]) -> bytes:
             memo[id(event)] = entry  # holding the event keeps its id from being reused
         parts.append(entry[1])
     blob = b"".join(parts)
-    _remember_written(history, blob)
+    _LAST_WRITTEN[0] = (history, blob)
     return blob
 
 
-_LAST_WRITTEN: tuple[tuple[Event, ...], bytes] = ((), b"")
+_LAST_WRITTEN: Final[list[tuple[tuple[Event, ...], bytes]]] = [((), b"")]
 """The history written last and its codes (one entry, swapped whole)."""
-
-
-def _remember_written(history: tuple[Event, ...], blob: bytes) -> None:
-    global _LAST_WRITTEN  # noqa: PLW0603 - one memo entry, swapped whole
-    _LAST_WRITTEN = (history, blob)
 
 
 def read_history_codes(codes: bytes, at: int) -> tuple[Event, ...]:
@@ -669,44 +690,34 @@ def deck_bytes(deck: tuple[Card, ...]) -> bytes:
     size = len(deck)
     if not size:
         return b""
-    last_deck, last_blob = _LAST_DECK
+    last_deck, last_blob = _LAST_DECK[0]
     skip = len(last_deck) - size
     if skip >= 0 and (deck is last_deck or last_deck[skip:] == deck):
         return last_blob[skip:]
     blob = card_bytes(deck)
-    _remember_deck(deck, blob)
+    _LAST_DECK[0] = (deck, blob)
     return blob
 
 
-_LAST_DECK: tuple[tuple[Card, ...], bytes] = ((), b"")
+_LAST_DECK: Final[list[tuple[tuple[Card, ...], bytes]]] = [((), b"")]
 """The deck written last and its bytes (one entry, swapped whole)."""
-
-
-def _remember_deck(deck: tuple[Card, ...], blob: bytes) -> None:
-    global _LAST_DECK  # noqa: PLW0603 - one memo entry, swapped whole
-    _LAST_DECK = (deck, blob)
 
 
 def read_deck(blob: bytes, start: int) -> tuple[Card, ...]:
     """The cards of ``blob[start:]``, cut from the last deck read when they end it."""
     if start == len(blob):
         return ()
-    last_blob, last_deck = _LAST_DECK_READ
+    last_blob, last_deck = _LAST_DECK_READ[0]
     tail = blob[start:]
     if last_blob.endswith(tail):
         return last_deck[len(last_deck) - len(tail) :]
     deck = cards_of(tail)
-    _remember_deck_read(tail, deck)
+    _LAST_DECK_READ[0] = (tail, deck)
     return deck
 
 
-_LAST_DECK_READ: tuple[bytes, tuple[Card, ...]] = (b"", ())
+_LAST_DECK_READ: Final[list[tuple[bytes, tuple[Card, ...]]]] = [(b"", ())]
 """The deck read last and its cards (one entry, swapped whole)."""
-
-
-def _remember_deck_read(blob: bytes, deck: tuple[Card, ...]) -> None:
-    global _LAST_DECK_READ  # noqa: PLW0603 - one memo entry, swapped whole
-    _LAST_DECK_READ = (blob, deck)
 
 
 def shared_args(
@@ -717,32 +728,19 @@ def shared_args(
     The states of a game share both objects; the last ones are held, so their
     ids are not reused while they are compared.
     """
-    last_config, last_fields, last_summary, last_args = _LAST_ARGS
+    last_config, last_fields, last_summary, last_args = _LAST_ARGS[0]
     if config is last_config and summary is last_summary:
         return last_fields, last_args
     fields = last_fields if config is last_config else config_fields(config)
     args = last_args if summary is last_summary else summary_args(summary)
-    _remember_args(config, fields, summary, args)
+    _LAST_ARGS[0] = (config, fields, summary, args)
     return fields, args
 
 
-_LAST_ARGS: tuple[object, tuple[object, ...], RoundSummary | None, tuple[object, ...] | None] = (
-    None,
-    (),
-    None,
-    None,
-)
+_LAST_ARGS: Final[
+    list[tuple[object, tuple[object, ...], RoundSummary | None, tuple[object, ...] | None]]
+] = [(None, (), None, None)]
 """The config and summary written last and their arguments (one entry, swapped whole)."""
-
-
-def _remember_args(
-    config: Config,
-    fields: tuple[object, ...],
-    summary: RoundSummary | None,
-    args: tuple[object, ...] | None,
-) -> None:
-    global _LAST_ARGS  # noqa: PLW0603 - one memo entry, swapped whole
-    _LAST_ARGS = (config, fields, summary, args)
 
 
 def config_and_summary(
@@ -753,32 +751,19 @@ def config_and_summary(
     The states of a game share both, so the last ones rebuilt are compared
     first (equal arguments, equal values), then the shared memos are asked.
     """
-    last_fields, last_config, last_args, last_summary = _LAST_SHARED
+    last_fields, last_config, last_args, last_summary = _LAST_SHARED[0]
     if fields == last_fields and args == last_args:
         return last_config, last_summary
     config = last_config if fields == last_fields else config_from_fields(Config, fields)
     summary = last_summary if args == last_args else summary_from_args(args)
-    _remember_shared(fields, config, args, summary)
+    _LAST_SHARED[0] = (fields, config, args, summary)
     return config, summary
 
 
-_LAST_SHARED: tuple[tuple[object, ...], Config, tuple[object, ...] | None, RoundSummary | None] = (
-    (),
-    Config(),
-    None,
-    None,
-)
+_LAST_SHARED: Final[
+    list[tuple[tuple[object, ...], Config, tuple[object, ...] | None, RoundSummary | None]]
+] = [((), Config(), None, None)]
 """The config and summary arguments read last and their values (one entry, swapped whole)."""
-
-
-def _remember_shared(
-    fields: tuple[object, ...],
-    config: Config,
-    args: tuple[object, ...] | None,
-    summary: RoundSummary | None,
-) -> None:
-    global _LAST_SHARED  # noqa: PLW0603 - one memo entry, swapped whole
-    _LAST_SHARED = (fields, config, args, summary)
 
 
 _T = TypeVar("_T")
