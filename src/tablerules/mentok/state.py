@@ -658,7 +658,7 @@ def _state_from_pickle(
     if shape is None:
         shape = _state_shape(layout, players)
     hands_of, parts_of, seats_of, stood, choices, count, at = shape
-    cards: tuple[Card, ...] = _getter(*blob[:count])(FULL_DECK) if count > 1 else cards_of(blob)
+    cards: tuple[Card, ...] = _getter(*blob)(FULL_DECK) if len(blob) > 1 else cards_of(blob)
     return _make_state(  # the fields in order
         config,
         numbers[0],
@@ -667,7 +667,7 @@ def _state_from_pickle(
         hands_of(cards),
         seats_of(parts_of(cards)),
         stood,
-        read_deck(blob, count),
+        cards[count:],
         read_history_codes(layout, at),
         choices,
         numbers[2],
@@ -701,23 +701,6 @@ def deck_bytes(deck: tuple[Card, ...]) -> bytes:
 
 _LAST_DECK: Final[list[tuple[tuple[Card, ...], bytes]]] = [((), b"")]
 """The deck written last and its bytes (one entry, swapped whole)."""
-
-
-def read_deck(blob: bytes, start: int) -> tuple[Card, ...]:
-    """The cards of ``blob[start:]``, cut from the last deck read when they end it."""
-    if start == len(blob):
-        return ()
-    last_blob, last_deck = _LAST_DECK_READ[0]
-    tail = blob[start:]
-    if last_blob.endswith(tail):
-        return last_deck[len(last_deck) - len(tail) :]
-    deck = cards_of(tail)
-    _LAST_DECK_READ[0] = (tail, deck)
-    return deck
-
-
-_LAST_DECK_READ: Final[list[tuple[bytes, tuple[Card, ...]]]] = [(b"", ())]
-"""The deck read last and its cards (one entry, swapped whole)."""
 
 
 def shared_args(
