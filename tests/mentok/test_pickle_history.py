@@ -17,12 +17,12 @@ state_module = sys.modules["tablerules.mentok.state"]
 
 def _fresh(codes: bytes) -> tuple[object, ...]:
     """``codes`` read with nothing read before."""
-    saved = state_module._LAST_READ
-    state_module._remember_read(b"", ())
+    saved = state_module._LAST_READ[0]
+    state_module._LAST_READ[0] = (b"", ())
     try:
         return state_module.read_history_codes(codes, 0)  # type: ignore[no-any-return]
     finally:
-        state_module._remember_read(*saved)
+        state_module._LAST_READ[0] = saved
 
 
 @settings(max_examples=40, deadline=None)
@@ -54,7 +54,7 @@ def test_a_history_read_on_from_the_last_equals_a_fresh_read() -> None:
     for blob in written + written[::-1]:
         read = state_module.read_history_codes(blob, 0)
         assert read == _fresh(blob)
-        assert (blob, read) == state_module._LAST_READ
+        assert (blob, read) == state_module._LAST_READ[0]
     longer = written[-1]
     state_module.read_history_codes(longer, 0)
     assert state_module.read_history_codes(b"\x09" + longer, 1) == _fresh(longer)

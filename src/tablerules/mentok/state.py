@@ -334,15 +334,23 @@ class State(TableFacts):
         codes: list[int] = []
         on_tables: list[Card] = []
         write_tables(self.tables, self.stood, self.choices, codes, on_tables)
-        fields, summary = shared_args(self.config, self.last_round)
+        config, summary, last = self.config, self.last_round, _LAST_ARGS[0]
+        if config is last[0] and summary is last[2]:  # the config and summary written last
+            fields, args = last[1], last[3]
+        else:
+            fields, args = shared_args(config, summary)
+        if len(on_tables) > 1:
+            table_cards = bytes(_getter(*on_tables)(_INDEX))
+        else:
+            table_cards = card_bytes(on_tables)
         return (
             _state_from_pickle,
             (
                 fields,
                 (self.seed, self.round, self.to_act, *self.scores, *self.winners),
-                in_hands + card_bytes(on_tables) + deck_bytes(self.deck),
+                in_hands + table_cards + deck_bytes(self.deck),
                 sizes + bytes(codes) + history_bytes(self.history),
-                summary,
+                args,
             ),
         )
 
@@ -547,7 +555,7 @@ def read_history_codes(codes: bytes, at: int) -> tuple[Event, ...]:
     its events and reads only the rest.
     """
     start = at
-    last_codes, last_events = _LAST_READ
+    last_codes, last_events = _LAST_READ[0]
     if last_codes and codes.startswith(last_codes, at):
         # it goes on from the history read last: those events, then the rest
         if len(codes) - at == len(last_codes):
@@ -571,17 +579,12 @@ def read_history_codes(codes: bytes, at: int) -> tuple[Event, ...]:
         append(event)
         at = stop
     history = tuple(events)
-    _remember_read(codes[start:], history)
+    _LAST_READ[0] = (codes[start:], history)
     return history
 
 
-_LAST_READ: tuple[bytes, tuple[Event, ...]] = (b"", ())
+_LAST_READ: Final[list[tuple[bytes, tuple[Event, ...]]]] = [(b"", ())]
 """The history codes read last and their events (one entry, swapped whole)."""
-
-
-def _remember_read(codes: bytes, history: tuple[Event, ...]) -> None:
-    global _LAST_READ  # noqa: PLW0603 - one memo entry, swapped whole
-    _LAST_READ = (codes, history)
 
 
 def _event(chunk: bytes) -> Event:
@@ -652,7 +655,11 @@ def _state_from_pickle(
     last_round: tuple[object, ...] | None,
 ) -> State:
     """Rebuild a pickled state, unchecked (see ``State.__reduce__``)."""
-    config, summary = config_and_summary(fields, last_round)
+    last = _LAST_SHARED[0]
+    if fields == last[0] and last_round == last[2]:  # the config and summary read last
+        config, summary = last[1], last[3]
+    else:
+        config, summary = config_and_summary(fields, last_round)
     players = config.players
     shape = _STATE_SHAPES.get(layout[: 3 * players])
     if shape is None:
