@@ -476,6 +476,10 @@ _ASKS: Final[dict[tuple[int, Rank, int, bool], Ask]] = {}
 _STANDS: Final = (Stand(0), Stand(1))
 _SCORES: Final = {False: Score(use_hand=False), True: Score(use_hand=True)}
 _make_state: Final = fast_init(State)
+_NEXT_SEATS: Final = {
+    players: tuple(ORDERS[players, seat] for seat in range(players)) for players in range(2, 11)
+}
+"""``ORDERS[players, seat]`` by the table size, then by the seat."""
 
 
 def _play_dealt(
@@ -503,17 +507,57 @@ def _play_dealt(
     The state returned is the one they make, holding ``history`` itself.
     """
     seed, round_index, scores, last_round = round_facts
+    played = _play_on_lists(config, round_index, scores, dealt, tables, deck=deck, history=history)
+    if played is None:
+        return None
+    hands, seats, stood, drawn, seat = played
+    return _make_state(  # the fields in order
+        config,
+        seed,
+        round_index,
+        scores,
+        tuple(hands),
+        tuple(map(tuple, seats)),
+        tuple(map(tuple, stood)),
+        deck[drawn:],
+        history,
+        (None,) * config.players,
+        seat,
+        (),
+        last_round,
+    )
+
+
+_Played = tuple[
+    list[tuple[Card, ...]], list[list[tuple[Card, ...]]], list[list[bool]], int, int | None
+]
+"""The lists :func:`_play_on_lists` ends with: hands, tables, stood flags, draws, seat to act."""
+
+
+def _play_on_lists(
+    config: Config,
+    round_index: int,
+    scores: tuple[int, ...],
+    dealt: list[tuple[Card, ...]],
+    tables: tuple[tuple[tuple[Card, ...], ...], ...],
+    *,
+    deck: tuple[Card, ...],
+    history: tuple[Event, ...],
+) -> _Played | None:
+    """:func:`_play_dealt`'s play, ending with its lists (the cards drawn counted), or None."""
     players = config.players
     strict = config.strict
     rank_of = RANK_OF
     low = LOW_VALUE
     orders = ORDERS
+    nexts = _NEXT_SEATS[players]
     in_game = still_in_game(config, scores)
     hands: list[tuple[Card, ...]] = [()] * players
-    seats: list[list[tuple[Card, ...]]] = [[] for _ in range(players)]
-    stood: list[list[bool]] = [[] for _ in range(players)]
+    # A seat out of the round keeps the one empty list: only the seat to act is changed.
+    seats: list[list[tuple[Card, ...]]] = [[]] * players
+    stood: list[list[bool]] = [[]] * players
     # Each table hand's value with aces as 1: over 21 exactly when the hand is bust.
-    lows: list[list[int]] = [[] for _ in range(players)]
+    lows: list[list[int]] = [[]] * players
     playing = [False] * players
     seat: int | None = None
     for other in orders[players, round_index % players]:
@@ -527,9 +571,9 @@ def _play_dealt(
             seat = other
         base = tables[other][0][0]
         hands[other] = dealt[other]
-        seats[other].append((base,))
-        stood[other].append(False)
-        lows[other].append(low[base])
+        seats[other] = [(base,)]
+        stood[other] = [False]
+        lows[other] = [low[base]]
         playing[other] = True
     drawn = 0
     for event in history:
@@ -601,7 +645,7 @@ def _play_dealt(
                 not seat_stood[1] and seat_lows[1] <= 21
             )
         following = None
-        for other in orders[players, seat]:
+        for other in nexts[seat]:
             if playing[other]:
                 following = other
                 break
@@ -611,21 +655,7 @@ def _play_dealt(
                     following = other
                     break
         seat = following
-    return _make_state(  # the fields in order
-        config,
-        seed,
-        round_index,
-        scores,
-        tuple(hands),
-        tuple(map(tuple, seats)),
-        tuple(map(tuple, stood)),
-        deck[drawn:],
-        history,
-        (None,) * players,
-        seat,
-        (),
-        last_round,
-    )
+    return hands, seats, stood, drawn, seat
 
 
 def _play_quickly(state: State, history: tuple[Event, ...]) -> State | None:
@@ -1005,22 +1035,20 @@ def _vouch_previous(summary: RoundSummary, state: State) -> bool:
     for seat in in_round:
         if len(hands[seat]) + len(gave[seat]) != 4:
             return False
-    played = _play_dealt(
-        config,
-        (state.seed, summary.round, prior, None),
-        [(*gave[seat], *hands[seat]) for seat in range(players)],
-        tables,
-        tuple(drawn),
-        history=history,
+    dealt = [(*gave[seat], *hands[seat]) for seat in range(players)]
+    draws = tuple(drawn)
+    played = _play_on_lists(
+        config, summary.round, prior, dealt, tables, deck=draws, history=history
     )
     if played is None:
         return False
-    last = played.to_act
+    # Every seat is done exactly when the seat to act is (see _play_dealt's turns).
+    end_hands, end_tables, end_stood, _, last = played
     assert last is not None
     return (
-        seat_done(played.tables[last], played.stood[last])
-        and played.tables == tables
-        and played.hands == hands
+        seat_done(tuple(end_tables[last]), tuple(end_stood[last]))
+        and tuple(map(tuple, end_tables)) == tables
+        and tuple(end_hands) == hands
         and not game_winners(config, summary.round + 1, state.scores, in_round)
     )
 
