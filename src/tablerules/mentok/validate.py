@@ -136,10 +136,10 @@ def check_read_state(state: State) -> None:
         start = tuple(
             score - point for score, point in zip(state.scores, summary.points, strict=True)
         )
-        _check_start(config, state.round, start, in_round, "state.last_round.points")
+        in_game = _check_start(config, state.round, start, in_round, "state.last_round.points")
     else:
         start = state.scores
-        _check_start(config, state.round, start, in_round, "state.scores")
+        in_game = _check_start(config, state.round, start, in_round, "state.scores")
     replayed = _replay(
         config,
         seed=state.seed,
@@ -152,6 +152,7 @@ def check_read_state(state: State) -> None:
         deck=state.deck,
         last_round=None if over else summary,
         where="state",
+        in_game=in_game,
     )
     assert type(replayed) is State  # the next round is dealt
     if over:
@@ -352,8 +353,11 @@ def _check_start(
     scores: tuple[int, ...],
     in_round: Sequence[int],
     where: str,
-) -> None:
-    """The scores a round starts from: reachable, and deciding who is dealt in."""
+) -> tuple[bool, ...]:
+    """The scores a round starts from: reachable, and deciding who is dealt in.
+
+    Returns who is still in the game (:func:`~tablerules.mentok.scoring.still_in_game`).
+    """
     if round_index == 0:
         if any(scores):
             if where == "state.scores":
@@ -370,7 +374,8 @@ def _check_start(
                     f"{where}: seat {seat} cannot have {show(score)} game points after "
                     f"{round_index} round(s); a round scores {low} to {_MOST_POINTS}"
                 )
-    dealt_in = [seat for seat, still in enumerate(still_in_game(config, scores)) if still]
+    in_game = still_in_game(config, scores)
+    dealt_in = [seat for seat, still in enumerate(in_game) if still]
     if list(in_round) != dealt_in:
         raise StateError(
             f"state.tables: exactly the seats still in the game are dealt in round {round_index} "
@@ -386,6 +391,7 @@ def _check_start(
                 f"(won by seats {list(winners)} with scores {list(scores)}), "
                 f"but round {round_index} was dealt"
             )
+    return in_game
 
 
 # --- replaying a round -------------------------------------------------------
@@ -406,6 +412,7 @@ def _replay(
     where: str,
     deal_next: bool = True,
     sums_up: RoundSummary | None = None,
+    in_game: tuple[bool, ...] | None = None,
 ) -> State | RoundEnd:
     """Deal the round again from what it shows, and play its history and choices through.
 
@@ -414,6 +421,7 @@ def _replay(
     ``sums_up`` is a summary of the round already checked on its own
     (:func:`_check_summary`), to stand for the one the rules would make if
     the round ends with the same tables and hands (see :func:`_score_all`).
+    ``in_game`` is who is still in the game by ``scores``, if already known.
     """
     players = config.players
     gave: list[list[Card]] = [[] for _ in range(players)]
@@ -443,6 +451,7 @@ def _replay(
         tables,
         (*drawn, *deck),
         history=history,
+        in_game=in_game,
     )
     if played is None:  # the long way, to play what the quick one refuses or to say what is wrong
         for seat in ORDERS[players, round_index % players]:
@@ -490,6 +499,7 @@ def _play_dealt(
     deck: tuple[Card, ...],
     *,
     history: tuple[Event, ...],
+    in_game: tuple[bool, ...] | None = None,
 ) -> State | None:
     """A round dealt and ``history`` played on plain lists, or None to play it the long way.
 
@@ -505,9 +515,12 @@ def _play_dealt(
     :func:`_play_quickly` (then :func:`_play_history`, which names what is
     wrong) plays it again through :func:`~tablerules.mentok.apply_unchecked`.
     The state returned is the one they make, holding ``history`` itself.
+    ``in_game`` is who is still in the game by the scores, if already known.
     """
     seed, round_index, scores, last_round = round_facts
-    played = _play_on_lists(config, round_index, scores, dealt, tables, deck=deck, history=history)
+    if in_game is None:
+        in_game = still_in_game(config, scores)
+    played = _play_on_lists(config, round_index, in_game, dealt, tables, deck=deck, history=history)
     if played is None:
         return None
     hands, seats, stood, drawn, seat = played
@@ -537,7 +550,7 @@ _Played = tuple[
 def _play_on_lists(
     config: Config,
     round_index: int,
-    scores: tuple[int, ...],
+    in_game: tuple[bool, ...],
     dealt: list[tuple[Card, ...]],
     tables: tuple[tuple[tuple[Card, ...], ...], ...],
     *,
@@ -551,7 +564,6 @@ def _play_on_lists(
     low = LOW_VALUE
     orders = ORDERS
     nexts = _NEXT_SEATS[players]
-    in_game = still_in_game(config, scores)
     hands: list[tuple[Card, ...]] = [()] * players
     # A seat out of the round keeps the one empty list: only the seat to act is changed.
     seats: list[list[tuple[Card, ...]]] = [[]] * players
@@ -1007,7 +1019,7 @@ def _vouch_previous(summary: RoundSummary, state: State) -> bool:
     prior = tuple([score - point for score, point in points])
     in_round = [seat for seat in range(players) if tables[seat]]
     try:
-        _check_start(config, summary.round, prior, in_round, "state.last_round.points")
+        in_game = _check_start(config, summary.round, prior, in_round, "state.last_round.points")
     except StateError:
         return False
     shown = [card for hand in hands for card in hand]
@@ -1038,7 +1050,7 @@ def _vouch_previous(summary: RoundSummary, state: State) -> bool:
     dealt = [(*gave[seat], *hands[seat]) for seat in range(players)]
     draws = tuple(drawn)
     played = _play_on_lists(
-        config, summary.round, prior, dealt, tables, deck=draws, history=history
+        config, summary.round, in_game, dealt, tables, deck=draws, history=history
     )
     if played is None:
         return False
