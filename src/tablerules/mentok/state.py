@@ -330,7 +330,11 @@ class State(TableFacts):
         >>> pickle.loads(pickle.dumps(state)) == state
         True
         """
-        sizes, in_hands = hands_bytes(self.hands)
+        hands, last_hands = self.hands, _LAST_HANDS[0]
+        if hands is last_hands[0]:  # the hands written last
+            sizes, in_hands = last_hands[1], last_hands[2]
+        else:
+            sizes, in_hands = hands_bytes(hands)
         codes: list[int] = []
         on_tables: list[Card] = []
         write_tables(self.tables, self.stood, self.choices, codes, on_tables)
@@ -560,10 +564,11 @@ def read_history_codes(codes: bytes, at: int) -> tuple[Event, ...]:
         # it goes on from the history read last: those events, then the rest
         if len(codes) - at == len(last_codes):
             return last_events
-        events: list[Event] = list(last_events)
+        before = last_events
         at += len(last_codes)
     else:
-        events = []
+        before = ()
+    events: list[Event] = []
     append = events.append
     end = len(codes)
     memo = _EVENTS
@@ -578,7 +583,7 @@ def read_history_codes(codes: bytes, at: int) -> tuple[Event, ...]:
             memo[chunk] = event
         append(event)
         at = stop
-    history = tuple(events)
+    history = before + tuple(events)
     _LAST_READ[0] = (codes[start:], history)
     return history
 
