@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -154,3 +155,26 @@ def test_mutated_records_get_the_same_answer_with_the_vouch_off() -> None:
             assert answer(mentok.from_dict, record) == quick, (case, done)
         outcomes.add(type(quick))
     assert outcomes == {str, mentok.State}
+
+
+def _forged(card: tr.Card) -> tr.Card:
+    """A Card equal to ``card`` that is not one of the 52 card objects."""
+    forged: tr.Card = int.__new__(tr.Card, int(card))
+    assert forged == card
+    assert forged is not card
+    return forged
+
+
+def test_the_card_count_needs_the_card_objects_themselves() -> None:
+    for config in (mentok.Config(players=3), mentok.Config(players=4, decks=2)):
+        state = mentok.new_game(config, seed=5)
+        mentok.check_state(state)
+        deck = list(state.deck)
+        deck[3] = _forged(deck[3])
+        with pytest.raises(tr.StateError, match="must hold Card values"):
+            mentok.check_state(attrs.evolve(state, deck=tuple(deck)))
+        doubled = (state.deck[0], *state.deck[:-1])
+        with pytest.raises(tr.StateError, match="missing or duplicated"):
+            mentok.check_state(attrs.evolve(state, deck=doubled))
+        with pytest.raises(tr.StateError, match="missing or duplicated"):
+            mentok.check_state(attrs.evolve(state, deck=state.deck[1:]))

@@ -326,17 +326,20 @@ def _check_events(
 
 
 def _check_cards(state: State) -> None:
-    ids = list(map(id, state.deck))
+    deck = state.deck
+    cards = [*deck]
     for hand in state.hands:
-        ids += map(id, hand)
+        cards += hand
     for seat in state.tables:
         for hand in seat:
-            ids += map(id, hand)
-    ids.sort()
-    if ids == _DECK_IDS[state.config.decks]:  # each card object as often as in the decks
+            cards += hand
+    if state.config.decks == 1:
+        # The hands and tables hold Card values (the state is well formed): with the
+        # deck's, 52 different values are the 52 card objects, each once.
+        if len(cards) == 52 and len(set(cards)) == 52 and _CARD_IDS.issuperset(map(id, deck)):
+            return
+    elif sorted(map(id, cards)) == _DECK_IDS[2]:  # each card object twice
         return
-    cards = [*state.deck, *(card for hand in state.hands for card in hand)]
-    cards += [card for seat in state.tables for hand in seat for card in hand]
     if not all(is_card(card) for card in cards):
         raise StateError("state: the hands, tables and deck must hold Card values")
     problem = card_count_problems(cards, state.config.decks)
@@ -995,6 +998,9 @@ def _vouch_previous(summary: RoundSummary, state: State) -> bool:
       scored from its choices whatever their order (:func:`_score_all`): with
       the summary's tables and hands, the rules' summary is this one, and
       the scores after it are the state's.
+
+    Like :func:`check_read_state`, it takes a well-formed state: the
+    summary's hands and tables hold Card values.
     """
     config = state.config
     players = config.players
@@ -1022,12 +1028,11 @@ def _vouch_previous(summary: RoundSummary, state: State) -> bool:
         in_game = _check_start(config, summary.round, prior, in_round, "state.last_round.points")
     except StateError:
         return False
+    # The hands and tables hold Card values (check_read_state's states are well formed).
     shown = [card for hand in hands for card in hand]
     for seat_tables in tables:
         for cards in seat_tables:
             shown += cards
-    if not _CARD_IDS.issuperset(map(id, shown)):
-        return False
     if config.decks == 1:
         if len(set(shown)) != len(shown):
             return False
