@@ -407,6 +407,8 @@ def _history(raw: object, players: int) -> tuple[Event, ...]:
     seats = range(players)
     ask_fields, stand_fields, hands = _ASK_FIELDS_OF, _STAND_FIELDS_OF, _HANDS
     make_ask, rank_of, card_of, memo = _make_ask, _RANK_OF_LETTER, _card, _ASKS
+    if len(memo) >= _MAX_EVENTS:  # kept bounded: a history adds at most its own asks
+        memo.clear()
     for item in raw:
         if type(item) is not dict:
             raise _UnusualError
@@ -439,8 +441,6 @@ def _history(raw: object, players: int) -> tuple[Event, ...]:
                     None if card is None else card_of(card),
                     cheat,
                 )
-                if len(memo) >= _MAX_EVENTS:
-                    memo.clear()
                 memo[values] = event
             append(event)
             continue

@@ -591,14 +591,15 @@ def _play_on_lists(
         lows[other] = [low[base]]
         playing[other] = True
     drawn = 0
+    deck_size = len(deck)
     for event in history:
         if event.seat != seat or seat is None:
             return None
         seat_tables = seats[seat]
         seat_stood = stood[seat]
         seat_lows = lows[seat]
-        hand = event.hand
-        if not 0 <= hand < len(seat_tables) or seat_stood[hand] or seat_lows[hand] > 21:
+        hand = event.hand  # 0 or 1 (the state is well formed); hand 1 only after a split
+        if (hand and len(seat_tables) == 1) or seat_stood[hand] or seat_lows[hand] > 21:
             return None
         if type(event) is StandRecord:
             seat_stood[hand] = True
@@ -635,7 +636,7 @@ def _play_on_lists(
                     hands[target] = held[:index] + held[index + 1 :]
                     break
             else:
-                if drawn == len(deck):
+                if drawn == deck_size:
                     return None  # the deck is empty: the round is abandoned
                 given = False
                 card = deck[drawn]
@@ -653,12 +654,9 @@ def _play_on_lists(
             else:
                 seat_tables[hand] = (*seat_tables[hand], card)
                 seat_lows[hand] += low[card]
-        if len(seat_stood) == 1:
-            playing[seat] = not seat_stood[0] and seat_lows[0] <= 21
-        else:
-            playing[seat] = (not seat_stood[0] and seat_lows[0] <= 21) or (
-                not seat_stood[1] and seat_lows[1] <= 21
-            )
+        playing[seat] = (not seat_stood[0] and seat_lows[0] <= 21) or (
+            len(seat_stood) == 2 and not seat_stood[1] and seat_lows[1] <= 21
+        )
         following = None
         for other in nexts[seat]:
             if playing[other]:
