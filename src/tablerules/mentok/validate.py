@@ -603,8 +603,10 @@ def _play_on_lists(
         playing[other] = True
     drawn = 0
     deck_size = len(deck)
+    if seat is None:  # nobody is dealt in
+        return None
     for event in history:
-        if event.seat != seat or seat is None:
+        if event.seat != seat:
             return None
         seat_tables = seats[seat]
         seat_stood = stood[seat]
@@ -641,9 +643,10 @@ def _play_on_lists(
             if strict and not inside:
                 return None
             held = hands[target]
-            for index, card in enumerate(held):
+            for card in held:
                 if rank_of[card] == rank:
                     given = True
+                    index = held.index(card)  # this card's first place: the rank's first card
                     hands[target] = held[:index] + held[index + 1 :]
                     break
             else:
