@@ -178,3 +178,95 @@ def test_the_card_count_needs_the_card_objects_themselves() -> None:
             mentok.check_state(attrs.evolve(state, deck=doubled))
         with pytest.raises(tr.StateError, match="missing or duplicated"):
             mentok.check_state(attrs.evolve(state, deck=state.deck[1:]))
+
+
+def round_check(state: mentok.State) -> str | None:
+    """The message the careful check of the state's round gives, or None if it passes."""
+    try:
+        validate._check_round(state, state.scores, state.in_game)
+    except tr.StateError as error:
+        return str(error)
+    return None
+
+
+def before_choices(states: list[mentok.State]) -> list[mentok.State]:
+    return [
+        state
+        for state in states
+        if not state.is_over and not any(choice is not None for choice in state.choices)
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(config=configs, seed=st.integers(0, 2**32), moves=st.integers(0, 2**32))
+def test_rounds_in_play_are_vouched_for(config: mentok.Config, seed: int, moves: int) -> None:
+    states = random_playout(mentok.new_game(config, seed=seed), random.Random(moves), limit=400)
+    for state in before_choices(states)[::5]:
+        assert round_check(state) is None
+        assert validate._vouch_playing(state, state.in_game)
+
+
+def _spoiled_round(state: mentok.State, rng: random.Random) -> mentok.State:
+    """``state`` with its history, a hand, a table, a stood flag, the turn or the deck changed."""
+    field = rng.choice(["events", "events", "hands", "tables", "stood", "to_act", "deck"])
+    seat = rng.randrange(state.config.players)
+    if field == "events":
+        spoiled = _spoiled_events(attrs.evolve(state, last_round=None), rng)
+        return state if spoiled is None else attrs.evolve(spoiled, last_round=state.last_round)
+    if field == "to_act":
+        return attrs.evolve(state, to_act=rng.randrange(state.config.players))
+    if field == "deck":
+        deck = list(state.deck)
+        rng.shuffle(deck)
+        return attrs.evolve(state, deck=tuple(deck[: rng.choice([len(deck), len(deck) - 1])]))
+    if field == "stood":
+        stood = [list(flags) for flags in state.stood]
+        if stood[seat]:
+            stood[seat][0] = not stood[seat][0]
+        return attrs.evolve(state, stood=tuple(tuple(flags) for flags in stood))
+    hands = [list(hand) for hand in state.hands]
+    tables = [[list(cards) for cards in seat_tables] for seat_tables in state.tables]
+    places = [hand for hand in hands if hand] + [c for seat in tables for c in seat if len(c) > 1]
+    if not places:
+        return state
+    source = rng.choice(places)
+    card = source.pop(rng.randrange(len(source)))
+    target = rng.choice(places)
+    target.insert(rng.randrange(len(target) + 1), card)
+    return attrs.evolve(
+        state,
+        hands=tuple(tuple(hand) for hand in hands),
+        tables=tuple(tuple(tuple(cards) for cards in seat) for seat in tables),
+    )
+
+
+@settings(max_examples=80, deadline=None)
+@given(config=configs, seed=st.integers(0, 2**32), moves=st.integers(0, 2**32))
+def test_a_vouched_round_passes_the_careful_check(
+    config: mentok.Config, seed: int, moves: int
+) -> None:
+    rng = random.Random(moves)
+    states = before_choices(random_playout(mentok.new_game(config, seed=seed), rng, limit=400))
+    for state in rng.sample(states, min(len(states), 10)):
+        spoiled = _spoiled_round(state, rng)
+        try:
+            validate._check_shape(spoiled)
+        except tr.StateError:
+            continue
+        if validate._vouch_playing(spoiled, spoiled.in_game):
+            assert round_check(spoiled) is None
+
+
+def test_spoiled_rounds_are_left_to_the_careful_check() -> None:
+    rng = random.Random(7)
+    refused = 0
+    for record in records():
+        state = mentok.from_dict(record)
+        if state not in before_choices([state]):
+            continue
+        for _ in range(4):
+            spoiled = _spoiled_round(state, rng)
+            if round_check(spoiled) is not None:
+                refused += 1
+                assert not validate._vouch_playing(spoiled, spoiled.in_game)
+    assert refused > 200

@@ -40,6 +40,7 @@ def long_way() -> Iterator[None]:
         patch.setattr(validate, "_play_dealt", lambda *args, **kwargs: None)
         patch.setattr(validate, "_score_all", lambda *args, **kwargs: None)
         patch.setattr(validate, "_vouch_previous", lambda *args: False)
+        patch.setattr(validate, "_vouch_playing", lambda *args: False)
         patch.setattr(validate, "_checked_before", lambda *args: False)
         patch.setattr(validate, "_remember", lambda *args: None)
         yield

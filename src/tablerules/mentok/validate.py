@@ -140,6 +140,18 @@ def check_read_state(state: State) -> None:
     else:
         start = state.scores
         in_game = _check_start(config, state.round, start, in_round, "state.scores")
+    if over or not _vouch_playing(state, in_game):
+        _check_round(state, start, in_game)
+    if not over and summary is not None and not known:
+        if not vouched:
+            _check_previous_round(summary, state)
+        _remember(summary, state)
+
+
+def _check_round(state: State, start: tuple[int, ...], in_game: tuple[bool, ...]) -> None:
+    """The state's round, dealt again from ``start`` and replayed, must end where the state is."""
+    config = state.config
+    over = state.to_act is None
     replayed = _replay(
         config,
         seed=state.seed,
@@ -150,7 +162,7 @@ def check_read_state(state: State) -> None:
         history=state.history,
         choices=state.choices,
         deck=state.deck,
-        last_round=None if over else summary,
+        last_round=None if over else state.last_round,
         where="state",
         in_game=in_game,
     )
@@ -159,10 +171,52 @@ def check_read_state(state: State) -> None:
         _check_final(replayed, state)
     else:
         _check_playing(replayed, state)
-        if summary is not None and not known:
-            if not vouched:
-                _check_previous_round(summary, state)
-            _remember(summary, state)
+
+
+def _vouch_playing(state: State, in_game: tuple[bool, ...]) -> bool:
+    """True only if :func:`_check_round` passes, for a round in play before any choice.
+
+    ``in_game`` is who the state's scores leave in the game. The round is
+    played on plain lists (:func:`_play_on_lists`) from the deal the state
+    shows, drawing only the history's draws (see :func:`_vouch_previous`):
+    when it plays, the cards left are the state's deck, the history is the
+    state's, no choice is made, and the rest is compared here.
+    """
+    players = state.config.players
+    tables, hands, history = state.tables, state.hands, state.history
+    if state.winners or state.choices.count(None) != players:
+        return False
+    gave: list[list[Card]] = [[] for _ in range(players)]
+    drawn: list[Card] = []
+    for event in history:
+        if type(event) is AskRecord:
+            card = event.card
+            if card is None:
+                return False
+            if event.given:
+                gave[event.target].append(card)
+            else:
+                drawn.append(card)
+    for seat in range(players):
+        if tables[seat]:
+            if len(hands[seat]) + len(gave[seat]) != 4:
+                return False
+        elif hands[seat]:
+            return False
+    dealt = [(*gave[seat], *hands[seat]) for seat in range(players)]
+    draws = tuple(drawn)
+    played = _play_on_lists(
+        state.config, state.round, in_game, dealt, tables, deck=draws, history=history
+    )
+    if played is None:
+        return False
+    end_hands, end_tables, end_stood, _, to_act = played
+    return (
+        to_act == state.to_act
+        and tuple(end_hands) == hands
+        and tuple(map(tuple, end_tables)) == tables
+        and tuple(map(tuple, end_stood)) == state.stood
+    )
 
 
 # --- the round checked last ---------------------------------------------------
