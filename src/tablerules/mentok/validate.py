@@ -436,12 +436,14 @@ def _check_start(
             )
     else:
         low = 0 if config.strict else CHEAT_PENALTY
-        for seat, score in enumerate(scores):
-            if not low * round_index <= score <= _MOST_POINTS * round_index:
-                raise StateError(
-                    f"{where}: seat {seat} cannot have {show(score)} game points after "
-                    f"{round_index} round(s); a round scores {low} to {_MOST_POINTS}"
-                )
+        least, most = low * round_index, _MOST_POINTS * round_index
+        if not least <= min(scores) or not max(scores) <= most:  # then name the first seat
+            for seat, score in enumerate(scores):
+                if not least <= score <= most:
+                    raise StateError(
+                        f"{where}: seat {seat} cannot have {show(score)} game points after "
+                        f"{round_index} round(s); a round scores {low} to {_MOST_POINTS}"
+                    )
     in_game = still_in_game(config, scores)
     dealt_in = [seat for seat, still in enumerate(in_game) if still]
     if list(in_round) != dealt_in:
