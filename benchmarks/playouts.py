@@ -527,13 +527,15 @@ def pickle_lines(names: Sequence[str], seconds: float) -> list[str]:
     return lines
 
 
-def plain_steps(name: str, *, checked: bool = False) -> Callable[[int], int]:
-    """A loop playing one random one-round game of ``name`` from a seed; returns its steps.
+def plain_steps(name: str, *, checked: bool = False, config: Any = None) -> Callable[[int], int]:
+    """A loop playing one random game of ``name`` from a seed; returns its steps.
 
-    Actions are applied with ``apply_unchecked``, or with ``apply`` if ``checked``.
+    The game is one round, or of ``config``. Actions are applied with
+    ``apply_unchecked``, or with ``apply`` if ``checked``.
     """
     game = tr.GAMES[name]
-    config = game.Config(max_rounds=1)
+    if config is None:
+        config = game.Config(max_rounds=1)
     apply = game.apply if checked else game.apply_unchecked
 
     def plain(seed: int) -> int:
@@ -551,8 +553,10 @@ def pettingzoo_rows(name: str, seconds: float) -> list[Row]:
 
     The environment loops are PettingZoo's ``last()`` then ``step(id)`` with a
     random legal id, on ``raw_env`` and on ``env`` (``raw_env`` in PettingZoo's
-    ``OrderEnforcingWrapper``), over random one-round games; the plain loops
-    are ``random_action`` then ``apply_unchecked``, or the checked ``apply``.
+    ``OrderEnforcingWrapper``), over random one-round games (and once over
+    whole games of the default config, where a game's end, with its final
+    observations for every agent, comes less often); the plain loops are
+    ``random_action`` then ``apply_unchecked``, or the checked ``apply``.
     Needs the pettingzoo extra.
     """
     from tablerules.integrations import pettingzoo
@@ -579,6 +583,11 @@ def pettingzoo_rows(name: str, seconds: float) -> list[Row]:
     wrapped = stepper(pettingzoo.env(name, config))
     loops = (plain_steps(name), plain_steps(name, checked=True), raw, wrapped)
     plain, checked, raw_step, env_step = interleaved(loops, seconds)
+    whole = tr.GAMES[name].Config()
+    whole_checked, whole_step = interleaved(
+        (plain_steps(name, checked=True, config=whole), stepper(pettingzoo.raw_env(name, whole))),
+        seconds,
+    )
     return [
         ("step: pettingzoo raw_env last()+step (CPU)", raw_step, "us"),
         ("step: pettingzoo env last()+step (CPU)", env_step, "us"),
@@ -586,6 +595,7 @@ def pettingzoo_rows(name: str, seconds: float) -> list[Row]:
         ("pettingzoo env step vs plain step", env_step / plain, "x"),
         ("pettingzoo raw_env step vs checked plain step", raw_step / checked, "x"),
         ("pettingzoo env step vs checked plain step", env_step / checked, "x"),
+        ("  raw_env vs checked, whole default games", whole_step / whole_checked, "x"),
     ]
 
 
