@@ -186,25 +186,10 @@ def _vouch_playing(state: State, in_game: tuple[bool, ...]) -> bool:
     tables, hands, history = state.tables, state.hands, state.history
     if state.winners or state.choices.count(None) != players:
         return False
-    gave: list[list[Card]] = [[] for _ in range(players)]
-    drawn: list[Card] = []
-    for event in history:
-        if type(event) is AskRecord:
-            card = event.card
-            if card is None:
-                return False
-            if event.given:
-                gave[event.target].append(card)
-            else:
-                drawn.append(card)
-    for seat in range(players):
-        if tables[seat]:
-            if len(hands[seat]) + len(gave[seat]) != 4:
-                return False
-        elif hands[seat]:
-            return False
-    dealt = [(*gave[seat], *hands[seat]) for seat in range(players)]
-    draws = tuple(drawn)
+    deal = _deal_shown(players, tables, hands, history)
+    if deal is None:
+        return False
+    dealt, draws = deal
     played = _play_on_lists(
         state.config, state.round, in_game, dealt, tables, deck=draws, history=history
     )
@@ -217,6 +202,38 @@ def _vouch_playing(state: State, in_game: tuple[bool, ...]) -> bool:
         and tuple(map(tuple, end_tables)) == tables
         and tuple(map(tuple, end_stood)) == state.stood
     )
+
+
+def _deal_shown(
+    players: int,
+    tables: tuple[tuple[tuple[Card, ...], ...], ...],
+    hands: tuple[tuple[Card, ...], ...],
+    history: tuple[Event, ...],
+) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]] | None:
+    """Each seat's hand as dealt and the history's draws, as :func:`_replay` finds them.
+
+    None if an ask found the deck empty, a seat out of the round holds
+    cards, or a seat in it does not hold and give 4 (the quick checks then
+    leave the round to the careful ones).
+    """
+    gave: list[list[Card]] = [[] for _ in range(players)]
+    drawn: list[Card] = []
+    for event in history:
+        if type(event) is AskRecord:
+            card = event.card
+            if card is None:
+                return None
+            if event.given:
+                gave[event.target].append(card)
+            else:
+                drawn.append(card)
+    for seat in range(players):
+        if tables[seat]:
+            if len(hands[seat]) + len(gave[seat]) != 4:
+                return None
+        elif hands[seat]:
+            return None
+    return [(*gave[seat], *hands[seat]) for seat in range(players)], tuple(drawn)
 
 
 # --- the round checked last ---------------------------------------------------
@@ -1106,22 +1123,10 @@ def _vouch_previous(summary: RoundSummary, state: State) -> bool:
             return False
     elif max(Counter(shown).values(), default=0) > config.decks:
         return False
-    gave: list[list[Card]] = [[] for _ in range(players)]
-    drawn: list[Card] = []
-    for event in history:
-        if type(event) is AskRecord:
-            card = event.card
-            if card is None:
-                return False
-            if event.given:
-                gave[event.target].append(card)
-            else:
-                drawn.append(card)
-    for seat in in_round:
-        if len(hands[seat]) + len(gave[seat]) != 4:
-            return False
-    dealt = [(*gave[seat], *hands[seat]) for seat in range(players)]
-    draws = tuple(drawn)
+    deal = _deal_shown(players, tables, hands, history)
+    if deal is None:
+        return False
+    dealt, draws = deal
     played = _play_on_lists(
         config, summary.round, in_game, dealt, tables, deck=draws, history=history
     )
