@@ -27,6 +27,13 @@ rebuilt from them and played again through the rules themselves:
 - the scores a round starts from decide who is dealt in and whether the game
   should already have ended (:func:`~tablerules.mentok.scoring.game_winners`);
   after round 0 they are the scores before the last round plus its points.
+
+Two common cases are vouched for in one pass on those plain lists, drawing
+only the history's own draws (the n-th draw of a replay that matches its
+records is the n-th record that drew, so the cards left are never reached):
+a round in play before any choice, and a round before that was played to
+its choices (its summary's own checks with it). A case they cannot vouch
+for is checked the careful way above, which gives the verdict and the message.
 """
 
 from __future__ import annotations
