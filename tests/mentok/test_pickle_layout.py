@@ -143,10 +143,23 @@ def test_pickles_follow_the_layout_in_play_order_and_shuffled(
     _check(values, order)
 
 
-def test_pickles_follow_the_layout_past_small_memos(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("often", "max_seen"), [(1, 5), (2, 5), (3, 10_000)])
+def test_pickles_follow_the_layout_past_small_memos(
+    monkeypatch: pytest.MonkeyPatch, often: int, max_seen: int
+) -> None:
+    """Layouts read directly until seen ``often`` times, then by their kept shapes."""
     monkeypatch.setattr(state_module, "_MAX_EVENTS", 7)
     monkeypatch.setattr(state_module, "MAX_SHAPES", 3)
+    monkeypatch.setattr(state_module, "MAX_SEEN", max_seen)
+    monkeypatch.setattr(state_module, "OFTEN", often)
     monkeypatch.setattr(observe_module, "MAX_SHAPES", 3)
+    for module, name in [
+        (state_module, "_STATE_SHAPES"),
+        (state_module, "_STATE_SEEN"),
+        (observe_module, "_SHAPES"),
+        (observe_module, "_SEEN"),
+    ]:
+        monkeypatch.setattr(module, name, {})
     values: list[Any] = []
     for seed in range(6):
         config = mentok.Config(players=2 + seed % 4, strict=seed % 2 == 0, max_rounds=3)
@@ -155,8 +168,10 @@ def test_pickles_follow_the_layout_past_small_memos(monkeypatch: pytest.MonkeyPa
     _check(values, order)
     random.Random(4).shuffle(order)
     _check(values, order)
-    assert len(state_module._STATE_SHAPES) <= 3
-    assert len(observe_module._SHAPES) <= 3
+    assert 0 < len(state_module._STATE_SHAPES) <= 3
+    assert 0 < len(observe_module._SHAPES) <= 3
+    assert len(state_module._STATE_SEEN) <= max_seen
+    assert len(observe_module._SEEN) <= max_seen
     assert len(state_module._BYTES) <= 7
 
 

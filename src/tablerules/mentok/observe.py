@@ -51,6 +51,8 @@ from tablerules.mentok.state import (
     history_bytes,
     parts_getter,
     read_history_codes,
+    read_tables,
+    seen_often,
     shared_args,
     table_end,
     table_parts,
@@ -214,10 +216,32 @@ def _observation_from_pickle(
     players = config.players
     seat = numbers[0]
     shape = _SHAPES.get((layout[: 3 * players + 2], seat))
+    cards = cards_of(blob)
     if shape is None:
         shape = _view_shape(layout, players, seat)
+        if shape is None:  # a layout seen once: read it directly
+            hand_sizes = tuple(layout[:players])
+            start = hand_sizes[seat]
+            tables, flags, choices, at, _ = read_tables(layout, players + 2, players, cards, start)
+            return _make_observation(  # the fields in order
+                seat,
+                cards[:start],
+                config,
+                numbers[1],
+                numbers[2],
+                numbers[4 : 4 + players],
+                tuple(tables),
+                tuple(flags),
+                hand_sizes,
+                numbers[3],
+                read_history_codes(layout, at),
+                bool(layout[players]),
+                _BOOL_OR_NONE[layout[players + 1]],
+                tuple(map(bool, choices)),
+                numbers[4 + players :],
+                summary,
+            )
     hand_sizes, cheated, choice, parts_of, seats_of, stood, chosen, at = shape
-    cards = cards_of(blob)
     return _make_observation(  # the fields in order
         seat,
         cards[: hand_sizes[seat]],
@@ -249,18 +273,20 @@ ViewShape = tuple[
     int,
 ]
 _SHAPES: Final[dict[tuple[bytes, int], ViewShape]] = {}
+_SEEN: Final[dict[tuple[bytes, int], int]] = {}
 
 
-def _view_shape(layout: bytes, players: int, seat: int) -> ViewShape:
-    """What an observation's pickle layout says before its history, kept per layout and seat.
+def _view_shape(layout: bytes, players: int, seat: int) -> ViewShape | None:
+    """What an observation's pickle layout says before its history, kept per layout seen often.
 
     Kept under the layout's first ``3 * players + 2`` codes when they are
     exactly the sizes, flags and tables (one table hand per seat), else
     under the codes up to the history, which the reader then finds here.
+    None until the layout has been seen often (with this seat).
     """
     key = (layout[: table_end(layout, players + 2, players)], seat)
     shape = _SHAPES.get(key)
-    if shape is not None:
+    if shape is not None or not seen_often(_SEEN, key):
         return shape
     hand_sizes = tuple(layout[:players])
     start = hand_sizes[seat]

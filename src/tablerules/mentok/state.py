@@ -20,7 +20,6 @@ from tablerules._pickling import (
     shared_rebuild,
     shared_reduce,
     summary_args,
-    write_codes,
 )
 from tablerules.cards import FULL_DECK, Card, Rank, cards_text
 from tablerules.mentok.config import Config
@@ -491,7 +490,7 @@ def write_history_codes(history: tuple[Event, ...], codes: list[int]) -> None:
     >>> read_history_codes(bytes(codes), 0) == state.history
     True
     """
-    write_codes(history, codes, _event_codes, _CODES, _MAX_EVENTS)
+    codes += history_bytes(history)
 
 
 def _event_codes(event: Event) -> tuple[int, ...]:
@@ -516,9 +515,9 @@ def history_bytes(history: tuple[Event, ...]) -> bytes:
 
     >>> from tablerules import mentok
     >>> state = mentok.apply(mentok.new_game(seed=3), mentok.Stand())
-    >>> codes = []
-    >>> write_history_codes(state.history, codes)
-    >>> history_bytes(state.history) == bytes(codes)
+    >>> list(history_bytes(state.history))
+    [129, 0]
+    >>> read_history_codes(history_bytes(state.history), 0) == state.history
     True
     """
     last_history, last_blob = _LAST_WRITTEN[0]
@@ -611,7 +610,6 @@ def _event(chunk: bytes) -> Event:
 
 
 _EVENTS: Final[dict[bytes, Event]] = {}
-_CODES: Final[dict[int, tuple[Event, tuple[int, ...]]]] = {}
 _BYTES: Final[dict[int, tuple[Event, bytes]]] = {}
 _MAX_EVENTS: Final = 8192
 _INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
@@ -669,6 +667,8 @@ def _state_from_pickle(
     shape = _STATE_SHAPES.get(layout[: 3 * players])
     if shape is None:
         shape = _state_shape(layout, players)
+        if shape is None:  # a layout seen once
+            return _read_state(config, summary, numbers, blob, layout)
     hands_of, parts_of, seats_of, stood, choices, count, at = shape
     cards: tuple[Card, ...] = _getter(*blob)(FULL_DECK) if len(blob) > 1 else cards_of(blob)
     return _make_state(  # the fields in order
@@ -682,6 +682,35 @@ def _state_from_pickle(
         cards[count:],
         read_history_codes(layout, at),
         choices,
+        numbers[2],
+        numbers[3 + players :],
+        summary,
+    )
+
+
+def _read_state(
+    config: Config,
+    summary: RoundSummary | None,
+    numbers: tuple[int, ...],
+    blob: bytes,
+    layout: bytes,
+) -> State:
+    """Rebuild a pickled state from its layout read directly (one seen once)."""
+    players = config.players
+    cards = cards_of(blob)
+    hands, start = _hands(cards, layout[:players])
+    tables, stood, choices, at, start = read_tables(layout, players, players, cards, start)
+    return _make_state(  # the fields in order
+        config,
+        numbers[0],
+        numbers[1],
+        numbers[3 : 3 + players],
+        hands,
+        tuple(tables),
+        tuple(stood),
+        cards[start:],
+        read_history_codes(layout, at),
+        tuple(choices),
         numbers[2],
         numbers[3 + players :],
         summary,
@@ -762,6 +791,7 @@ _LAST_SHARED: Final[
 
 
 _T = TypeVar("_T")
+_K = TypeVar("_K")
 PartsGetter = Callable[[tuple[_T, ...]], tuple[tuple[_T, ...], ...]]
 """A getter of consecutive parts of a tuple (see :func:`parts_getter`)."""
 StateShape = tuple[
@@ -832,17 +862,19 @@ def table_end(layout: bytes, at: int, players: int) -> int:
     return at
 
 
-def _state_shape(layout: bytes, players: int) -> StateShape:
-    """What a state's pickle layout says before its history, kept per layout.
+def _state_shape(layout: bytes, players: int) -> StateShape | None:
+    """What a state's pickle layout says before its history, kept per layout seen often.
 
     Kept under the layout's first ``3 * players`` codes when they are exactly
     the sizes and the tables (one table hand per seat), else under the
-    sizes and tables codes, which the state's reader then finds here.
+    sizes and tables codes, which the state's reader then finds here. None
+    until a layout has been seen :data:`OFTEN` times: most layouts come
+    once, and the reader reads those directly.
     """
     end = table_end(layout, players, players)
     key = layout[:end]
     shape = _STATE_SHAPES.get(key)
-    if shape is not None:
+    if shape is not None or not seen_often(_STATE_SEEN, key):
         return shape
     hand_cuts = list(accumulate(layout[:players], initial=0))
     cuts, seats, stood, choices, end = table_parts(layout, players, players, hand_cuts[-1])
@@ -859,6 +891,31 @@ def _state_shape(layout: bytes, players: int) -> StateShape:
         _STATE_SHAPES.clear()
     _STATE_SHAPES[key] = shape
     return shape
+
+
+_STATE_SEEN: Final[dict[bytes, int]] = {}
+
+
+def seen_often(seen: dict[_K, int], key: _K) -> bool:
+    """Whether ``key`` has been seen :data:`OFTEN` times, counting this one (counts bounded).
+
+    >>> seen: dict[str, int] = {}
+    >>> [seen_often(seen, "layout") for _ in range(OFTEN)][-2:]
+    [False, True]
+    """
+    count = seen.get(key, 0) + 1
+    if count >= OFTEN:
+        return True
+    if len(seen) >= MAX_SEEN:
+        seen.clear()
+    seen[key] = count
+    return False
+
+
+OFTEN: Final = 3
+"""How many times a pickle layout is read directly before its shape is kept."""
+MAX_SEEN: Final = 4 * MAX_SHAPES
+"""How many pickle layouts seen fewer times are counted."""
 
 
 def summary_from_args(args: tuple[object, ...] | None) -> RoundSummary | None:
