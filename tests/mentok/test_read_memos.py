@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 
 import pytest
@@ -74,4 +75,23 @@ def test_the_memo_is_bounded() -> None:
                 break
             state = mentok.apply(state, mentok.random_action(state, rng))
             mentok.from_dict(mentok.to_dict(state))
+        assert len(serialize._ASKS) <= serialize._MAX_EVENTS
+
+
+def test_a_history_longer_than_the_memo_leaves_it_bounded() -> None:
+    record = _record_with_asks()
+    asks = (
+        {"kind": "ask", "seat": seat, "target": target, "rank": rank, "hand": 0}
+        | {"split": False, "given": given, "card": str(card), "cheat": False}
+        for seat, target, rank, given, card in itertools.product(
+            range(3), range(3), "23456789TJQKA", (False, True), tr.FULL_DECK
+        )
+    )
+    many = list(itertools.islice(asks, serialize._MAX_EVENTS + 5))
+    for length in (serialize._MAX_EVENTS - 5, serialize._MAX_EVENTS + 5):
+        long = copy.deepcopy(record)
+        long["history"] = many[:length]
+        assert serialize._history(long["history"], 3)  # the quick reader reads it all
+        with pytest.raises(tr.StateError):
+            mentok.from_dict(long)
         assert len(serialize._ASKS) <= serialize._MAX_EVENTS

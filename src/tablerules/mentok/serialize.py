@@ -407,8 +407,10 @@ def _history(raw: object, players: int) -> tuple[Event, ...]:
     seats = range(players)
     ask_fields, stand_fields, hands = _ASK_FIELDS_OF, _STAND_FIELDS_OF, _HANDS
     make_ask, rank_of, card_of, memo = _make_ask, _RANK_OF_LETTER, _card, _ASKS
-    if len(memo) >= _MAX_EVENTS:  # kept bounded: a history adds at most its own asks
+    if len(memo) + len(raw) > _MAX_EVENTS:  # kept bounded: a history adds at most its asks
         memo.clear()
+        if len(raw) > _MAX_EVENTS:
+            memo = {}  # longer than the memo keeps: its asks are not kept
     for item in raw:
         if type(item) is not dict:
             raise _UnusualError
