@@ -658,29 +658,24 @@ def _play_on_lists(
     low = LOW_VALUE
     orders = ORDERS
     nexts = _NEXT_SEATS[players]
-    hands: list[tuple[Card, ...]] = [()] * players
+    if in_game != tuple(map(bool, tables)):  # seats dealt in are the seats still in the game
+        return None
+    hands = list(dealt)  # a seat out of the round holds and gives no cards
     # A seat out of the round keeps the one empty list: only the seat to act is changed.
     seats: list[list[tuple[Card, ...]]] = [[]] * players
     stood: list[list[bool]] = [[]] * players
     # Each table hand's value with aces as 1: over 21 exactly when the hand is bust.
     lows: list[list[int]] = [[]] * players
-    playing = [False] * players
+    playing = list(in_game)
     seat: int | None = None
     for other in orders[players, round_index % players]:
-        if not tables[other]:
-            if in_game[other]:
-                return None
-            continue
-        if not in_game[other]:
-            return None
-        if seat is None:
-            seat = other
-        base = tables[other][0][0]
-        hands[other] = dealt[other]
-        seats[other] = [(base,)]
-        stood[other] = [False]
-        lows[other] = [low[base]]
-        playing[other] = True
+        if in_game[other]:
+            if seat is None:
+                seat = other
+            base = tables[other][0][0]
+            seats[other] = [(base,)]
+            stood[other] = [False]
+            lows[other] = [low[base]]
     drawn = 0
     deck_size = len(deck)
     if seat is None:  # nobody is dealt in
