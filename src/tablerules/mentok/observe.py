@@ -359,12 +359,14 @@ def observe(state: State, seat: int) -> Observation:
     ...
     tablerules.errors.RulesError: seat must be 0 to 3, not 4
     """
-    check_type(state, State, "state")
-    players = state.config.players
-    check_seat(seat, players)
+    if type(state) is not State:
+        check_type(state, State, "state")
+    config = state.config
+    if type(seat) is not int or not 0 <= seat < config.players:
+        check_seat(seat, config.players)
     history = state.history
     cheated = False
-    if not state.config.strict:
+    if not config.strict:
         if state.to_act is not None:
             # Others' cheats stay hidden until the round ends (once the game is
             # over, the final round has ended and everything is revealed).
@@ -374,23 +376,24 @@ def observe(state: State, seat: int) -> Observation:
                 type(event) is AskRecord and event.seat == seat and bool(event.cheat)
                 for event in history
             )
-    return _make_observation(
-        seat=seat,
-        hand=state.hands[seat],
-        config=state.config,
-        round=state.round,
-        to_act=state.to_act,
-        scores=state.scores,
-        tables=state.tables,
-        stood=state.stood,
-        hand_sizes=tuple(map(len, state.hands)),
-        deck_size=len(state.deck),
-        history=history,
-        cheated=cheated,
-        choice=state.choices[seat],
-        chosen=_chosen(state.choices),
-        winners=state.winners,
-        last_round=state.last_round,
+    hands, choices = state.hands, state.choices
+    return _make_observation(  # the fields in order
+        seat,
+        hands[seat],
+        config,
+        state.round,
+        state.to_act,
+        state.scores,
+        state.tables,
+        state.stood,
+        tuple(map(len, hands)),
+        len(state.deck),
+        history,
+        cheated,
+        choices[seat],
+        _chosen(choices),
+        state.winners,
+        state.last_round,
     )
 
 
