@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
@@ -49,8 +50,6 @@ from tablerules.ofc.scoring import score_round, supply_counts
 from tablerules.ofc.state import RoundSummary, State
 
 if TYPE_CHECKING:
-    import random
-
     from tablerules.ofc.board import Board
 
 __all__ = [
@@ -415,10 +414,11 @@ def _choices(size: int, discards: int, room: tuple[int, int, int]) -> tuple[Choi
 
 
 def _street_choices(state: State | Observation, seat: int) -> tuple[list[Card], tuple[Choice, ...]]:
-    hand = sorted(_holding(state, seat))
+    hand = sorted(state.hands[seat] if type(state) is State else _holding(state, seat))
     board = state.boards[seat]
     room = (3 - len(board.top), 5 - len(board.middle), 5 - len(board.bottom))
-    discards = street_discards(state.config.variant, state.street)
+    street = state.street
+    discards = street_discards(state.config.variant, street) if street else 0
     return hand, _choices(len(hand), discards, room)
 
 
@@ -483,12 +483,14 @@ def random_action(state: State | Observation, rng: random.Random) -> Place:
     ...
     tablerules.errors.IllegalActionError: it is seat 1's turn: seat 0 has no action to choose
     """
-    _checked(state)
-    check_rng(rng)
+    if type(state) is not State:
+        _checked(state)
+    if type(rng) is not random.Random:
+        check_rng(rng)
     seat = state.to_act
     if seat is None:
         raise IllegalActionError("the game is over: there is no action to choose")
-    if isinstance(state, Observation) and seat != state.seat:
+    if type(state) is not State and isinstance(state, Observation) and seat != state.seat:
         raise IllegalActionError(
             f"it is seat {seat}'s turn: seat {state.seat} has no action to choose"
         )
@@ -496,9 +498,7 @@ def random_action(state: State | Observation, rng: random.Random) -> Place:
         return solve_fantasyland(_holding(state, seat), state.config)
     hand, choices = _street_choices(state, seat)
     top, middle, bottom, discard = choices[int(rng.random() * len(choices))]
-    return make_place(
-        top=top(hand), middle=middle(hand), bottom=bottom(hand), discard=discard(hand)
-    )
+    return make_place(top(hand), middle(hand), bottom(hand), discard(hand))  # the fields in order
 
 
 # --- applying actions -----------------------------------------------------------------
@@ -554,7 +554,7 @@ def apply_unchecked(state: State, action: Action) -> State:
     if action.bottom:
         bottom = tuple(sorted(bottom + action.bottom))
     boards = list(state.boards)
-    boards[seat] = make_board(top=top, middle=middle, bottom=bottom)
+    boards[seat] = make_board(top, middle, bottom)  # the fields in order
     hands = list(state.hands)
     hands[seat] = ()
     discards = state.discards
@@ -575,20 +575,20 @@ def apply_unchecked(state: State, action: Action) -> State:
     if dealt:
         hands[following] = deck[:dealt]
         deck = deck[dealt:]
-    return make_state(
-        config=config,
-        seed=state.seed,
-        round=state.round,
-        scores=state.scores,
-        boards=tuple(boards),
-        hands=tuple(hands),
-        discards=discards,
-        deck=deck,
-        fantasyland=fantasyland,
-        to_act=following,
-        street=street,
-        winners=(),
-        last_round=state.last_round,
+    return make_state(  # the fields in order
+        config,
+        state.seed,
+        state.round,
+        state.scores,
+        tuple(boards),
+        tuple(hands),
+        discards,
+        deck,
+        fantasyland,
+        following,
+        street,
+        (),
+        state.last_round,
     )
 
 
