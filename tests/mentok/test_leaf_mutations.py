@@ -42,7 +42,7 @@ def careful_only() -> Iterator[None]:
     """Every quick path off: the careful reader, the careful checks, no memo."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(serialize, "_quick_state", lambda *args: None)
-        for name in ("_play_dealt", "_score_all"):
+        for name in ("play_dealt", "_score_all"):
             patch.setattr(validate, name, lambda *args, **kwargs: None)
         for name in ("_vouch_previous", "_vouch_playing", "_checked_before"):
             patch.setattr(validate, name, lambda *args: False)

@@ -1,7 +1,7 @@
 """The invariant check's quick replay against the long one (``tablerules.mentok.validate``).
 
 :func:`~tablerules.mentok.check_state` plays a round's history on plain lists
-first (``_play_dealt``) and scores a round whose choices are all made at once
+first (``play_dealt``) and scores a round whose choices are all made at once
 (``_score_all``); either may give up with None, and the rules then play it
 one action at a time. It also keeps the summaries of rounds it has checked
 (``_checked_before``). With the quick parts turned off, every state and every
@@ -37,7 +37,7 @@ def long_way() -> Iterator[None]:
     No summary counts as checked before, either (see :func:`no_memo`).
     """
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(validate, "_play_dealt", lambda *args, **kwargs: None)
+        patch.setattr(validate, "play_dealt", lambda *args, **kwargs: None)
         patch.setattr(validate, "_score_all", lambda *args, **kwargs: None)
         patch.setattr(validate, "_vouch_previous", lambda *args: False)
         patch.setattr(validate, "_vouch_playing", lambda *args: False)

@@ -45,6 +45,7 @@ from typing import Final
 from tablerules._common import card_count_problems, check_type, fast_init
 from tablerules.cards import FULL_DECK, Card, Rank, cards_text, is_card
 from tablerules.errors import StateError, show
+from tablerules.mentok._quick_play import deal_shown, play_dealt, play_on_lists
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
 from tablerules.mentok.rules import (
@@ -58,7 +59,6 @@ from tablerules.mentok.rules import (
 )
 from tablerules.mentok.scoring import (
     CHEAT_PENALTY,
-    LOW_VALUE,
     RANK_OF,
     game_winners,
     round_points,
@@ -184,7 +184,7 @@ def _vouch_playing(state: State, in_game: tuple[bool, ...]) -> bool:
     """True only if :func:`_check_round` passes, for a round in play before any choice.
 
     ``in_game`` is who the state's scores leave in the game. The round is
-    played on plain lists (:func:`_play_on_lists`) from the deal the state
+    played on plain lists (:func:`play_on_lists`) from the deal the state
     shows, drawing only the history's draws (see :func:`_vouch_previous`):
     when it plays, the cards left are the state's deck, the history is the
     state's, no choice is made, and the rest is compared here.
@@ -193,11 +193,11 @@ def _vouch_playing(state: State, in_game: tuple[bool, ...]) -> bool:
     tables, hands, history = state.tables, state.hands, state.history
     if state.winners or state.choices.count(None) != players:
         return False
-    deal = _deal_shown(players, tables, hands, history)
+    deal = deal_shown(players, tables, hands, history)
     if deal is None:
         return False
     dealt, draws = deal
-    played = _play_on_lists(
+    played = play_on_lists(
         state.config, state.round, in_game, dealt, tables, deck=draws, history=history
     )
     if played is None:
@@ -209,38 +209,6 @@ def _vouch_playing(state: State, in_game: tuple[bool, ...]) -> bool:
         and tuple(map(tuple, end_tables)) == tables
         and tuple(map(tuple, end_stood)) == state.stood
     )
-
-
-def _deal_shown(
-    players: int,
-    tables: tuple[tuple[tuple[Card, ...], ...], ...],
-    hands: tuple[tuple[Card, ...], ...],
-    history: tuple[Event, ...],
-) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]] | None:
-    """Each seat's hand as dealt and the history's draws, as :func:`_replay` finds them.
-
-    None if an ask found the deck empty, a seat out of the round holds
-    cards, or a seat in it does not hold and give 4 (the quick checks then
-    leave the round to the careful ones).
-    """
-    gave: list[list[Card]] = [[] for _ in range(players)]
-    drawn: list[Card] = []
-    for event in history:
-        if type(event) is AskRecord:
-            card = event.card
-            if card is None:
-                return None
-            if event.given:
-                gave[event.target].append(card)
-            else:
-                drawn.append(card)
-    for seat in range(players):
-        if tables[seat]:
-            if len(hands[seat]) + len(gave[seat]) != 4:
-                return None
-        elif hands[seat]:
-            return None
-    return [(*gave[seat], *hands[seat]) for seat in range(players)], tuple(drawn)
 
 
 # --- the round checked last ---------------------------------------------------
@@ -538,7 +506,7 @@ def _replay(
                 f"{where}.hands[{seat}] holds {len(hands[seat])} cards but gave "
                 f"{len(gave[seat])} of the 4 dealt"
             )
-    played = _play_dealt(
+    played = play_dealt(
         config,
         (seed, round_index, scores, last_round),
         [(*gave[seat], *hands[seat]) for seat in range(players)],
@@ -579,185 +547,6 @@ _ASKS: Final[dict[tuple[int, Rank, int, bool], Ask]] = {}
 _STANDS: Final = (Stand(0), Stand(1))
 _SCORES: Final = {False: Score(use_hand=False), True: Score(use_hand=True)}
 _make_state: Final = fast_init(State)
-_NEXT_SEATS: Final = {
-    players: tuple(ORDERS[players, seat] for seat in range(players)) for players in range(2, 11)
-}
-"""``ORDERS[players, seat]`` by the table size, then by the seat."""
-
-
-def _play_dealt(
-    config: Config,
-    round_facts: tuple[int, int, tuple[int, ...], RoundSummary | None],
-    dealt: list[tuple[Card, ...]],
-    tables: tuple[tuple[tuple[Card, ...], ...], ...],
-    deck: tuple[Card, ...],
-    *,
-    history: tuple[Event, ...],
-    in_game: tuple[bool, ...] | None = None,
-) -> State | None:
-    """A round dealt and ``history`` played on plain lists, or None to play it the long way.
-
-    ``round_facts`` are the seed, the round, the scores it starts from and the
-    summary of the round before; ``dealt`` is each seat's hand as dealt, the
-    base of its table hand is the first card of ``tables[seat]``, and the
-    go-fish draws come from ``deck``. The same deal as
-    :func:`~tablerules.mentok.rules.deal_round`, the same turns, each event's
-    legality (the checks :func:`why_illegal` makes of an ask or a stand), and
-    the records the rules make (the card given or drawn, the cheat flag),
-    compared with each event as it is played. Any difference, seats dealt in
-    that the scores leave out, or a round abandoned at its end give None, and
-    :func:`_play_quickly` (then :func:`_play_history`, which names what is
-    wrong) plays it again through :func:`~tablerules.mentok.apply_unchecked`.
-    The state returned is the one they make, holding ``history`` itself.
-    ``in_game`` is who is still in the game by the scores, if already known.
-    """
-    seed, round_index, scores, last_round = round_facts
-    if in_game is None:
-        in_game = still_in_game(config, scores)
-    played = _play_on_lists(config, round_index, in_game, dealt, tables, deck=deck, history=history)
-    if played is None:
-        return None
-    hands, seats, stood, drawn, seat = played
-    return _make_state(  # the fields in order
-        config,
-        seed,
-        round_index,
-        scores,
-        tuple(hands),
-        tuple(map(tuple, seats)),
-        tuple(map(tuple, stood)),
-        deck[drawn:],
-        history,
-        (None,) * config.players,
-        seat,
-        (),
-        last_round,
-    )
-
-
-_Played = tuple[
-    list[tuple[Card, ...]], list[list[tuple[Card, ...]]], list[list[bool]], int, int | None
-]
-"""The lists :func:`_play_on_lists` ends with: hands, tables, stood flags, draws, seat to act."""
-
-
-def _play_on_lists(
-    config: Config,
-    round_index: int,
-    in_game: tuple[bool, ...],
-    dealt: list[tuple[Card, ...]],
-    tables: tuple[tuple[tuple[Card, ...], ...], ...],
-    *,
-    deck: tuple[Card, ...],
-    history: tuple[Event, ...],
-) -> _Played | None:
-    """:func:`_play_dealt`'s play, ending with its lists (the cards drawn counted), or None."""
-    players = config.players
-    strict = config.strict
-    rank_of = RANK_OF
-    low = LOW_VALUE
-    orders = ORDERS
-    nexts = _NEXT_SEATS[players]
-    if in_game != tuple(map(bool, tables)):  # seats dealt in are the seats still in the game
-        return None
-    hands = list(dealt)  # a seat out of the round holds and gives no cards
-    # A seat out of the round keeps the one empty list: only the seat to act is changed.
-    seats: list[list[tuple[Card, ...]]] = [[]] * players
-    stood: list[list[bool]] = [[]] * players
-    # Each table hand's value with aces as 1: over 21 exactly when the hand is bust.
-    lows: list[list[int]] = [[]] * players
-    playing = list(in_game)
-    seat: int | None = None
-    for other in orders[players, round_index % players]:
-        if in_game[other]:
-            if seat is None:
-                seat = other
-            base = tables[other][0][0]
-            seats[other] = [(base,)]
-            stood[other] = [False]
-            lows[other] = [low[base]]
-    drawn = 0
-    deck_size = len(deck)
-    if seat is None:  # nobody is dealt in
-        return None
-    for event in history:
-        if event.seat != seat:
-            return None
-        seat_tables = seats[seat]
-        seat_stood = stood[seat]
-        seat_lows = lows[seat]
-        hand = event.hand  # 0 or 1 (the state is well formed); hand 1 only after a split
-        if (hand and len(seat_tables) == 1) or seat_stood[hand] or seat_lows[hand] > 21:
-            return None
-        if type(event) is StandRecord:
-            seat_stood[hand] = True
-        else:
-            assert type(event) is AskRecord
-            target, rank = event.target, event.rank
-            if target == seat or not seats[target]:
-                return None
-            split = event.split
-            if split and (
-                len(seat_tables) != 1
-                or len(seat_tables[0]) != 1
-                or hand != 0
-                or rank_of[seat_tables[0][0]] != rank
-            ):
-                return None
-            inside = False
-            for card in hands[seat]:
-                if rank_of[card] == rank:
-                    inside = True
-                    break
-            else:
-                for cards in seat_tables:
-                    for card in cards:
-                        if rank_of[card] == rank:
-                            inside = True
-                            break
-            if strict and not inside:
-                return None
-            held = hands[target]
-            for card in held:
-                if rank_of[card] == rank:
-                    given = True
-                    index = held.index(card)  # this card's first place: the rank's first card
-                    hands[target] = held[:index] + held[index + 1 :]
-                    break
-            else:
-                if drawn == deck_size:
-                    return None  # the deck is empty: the round is abandoned
-                given = False
-                card = deck[drawn]
-                drawn += 1
-            if (
-                event.given is not given
-                or event.card != card
-                or event.cheat is not (not strict and not inside)
-            ):
-                return None
-            if split and given:
-                seats[seat] = [seat_tables[0], (card,)]
-                stood[seat] = seat_stood = [False, False]
-                lows[seat] = seat_lows = [seat_lows[0], low[card]]
-            else:
-                seat_tables[hand] = (*seat_tables[hand], card)
-                seat_lows[hand] += low[card]
-        playing[seat] = (not seat_stood[0] and seat_lows[0] <= 21) or (
-            len(seat_stood) == 2 and not seat_stood[1] and seat_lows[1] <= 21
-        )
-        following = None
-        for other in nexts[seat]:
-            if playing[other]:
-                following = other
-                break
-        else:
-            for other in orders[players, round_index % players]:
-                if seats[other]:
-                    following = other
-                    break
-        seat = following
-    return hands, seats, stood, drawn, seat
 
 
 def _play_quickly(state: State, history: tuple[Event, ...]) -> State | None:
@@ -1070,10 +859,10 @@ def _vouch_previous(summary: RoundSummary, state: State) -> bool:
 
     For a state whose round goes on. One pass over what those checks look
     at, for the common case: a round played to its choices, its history
-    played on plain lists (:func:`_play_dealt`). False leaves the verdict
+    played on plain lists (:func:`play_dealt`). False leaves the verdict
     (and the message) to them. What makes it enough:
 
-    - :func:`_play_dealt` accepts only asks of another seat whose record is
+    - :func:`play_dealt` accepts only asks of another seat whose record is
       the one the rules make (the card given, of the rank asked, or drawn;
       the cheat flag True or False, and False with ``strict``), none finding
       the deck empty: every check of :func:`_check_events` holds, and the
@@ -1125,16 +914,16 @@ def _vouch_previous(summary: RoundSummary, state: State) -> bool:
             return False
     elif max(Counter(shown).values(), default=0) > config.decks:
         return False
-    deal = _deal_shown(players, tables, hands, history)
+    deal = deal_shown(players, tables, hands, history)
     if deal is None:
         return False
     dealt, draws = deal
-    played = _play_on_lists(
+    played = play_on_lists(
         config, summary.round, in_game, dealt, tables, deck=draws, history=history
     )
     if played is None:
         return False
-    # Every seat is done exactly when the seat to act is (see _play_dealt's turns).
+    # Every seat is done exactly when the seat to act is (see play_dealt's turns).
     end_hands, end_tables, end_stood, _, last = played
     assert last is not None
     return (
