@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
@@ -31,6 +31,7 @@ from tablerules._common import fast_init
 from tablerules.cards import FULL_DECK, Card
 
 __all__ = [
+    "LastShared",
     "card_bytes",
     "cards_of",
     "config_fields",
@@ -221,3 +222,77 @@ def shared_rebuild(build: Callable[..., _T], *args: object) -> _T:
         _REBUILT[key] = value
     result: _T = value  # type: ignore[assignment]
     return result
+
+
+_Config = TypeVar("_Config")
+_Summary = TypeVar("_Summary")
+
+
+class LastShared(Generic[_Config, _Summary]):
+    """The config and round summary a game's pickles wrote and read last, kept for the next.
+
+    The states and observations of a game share one config and, for a
+    round, one summary, and are often pickled in turn. :meth:`args` gives
+    ``config_fields`` and ``summary_args`` of the values, comparing them
+    with the last ones written by identity (they are held, so their ids are
+    not reused); :meth:`values` rebuilds them from those arguments,
+    comparing with the last ones read by value. Each side is one entry,
+    swapped whole, so threads can only cost each other a miss.
+
+    >>> import tablerules.mock as mock
+    >>> from tablerules.mock.state import summary_from_args
+    >>> shared = LastShared(mock.Config, summary_from_args)
+    >>> fields, args = shared.args(mock.Config(players=3), None)
+    >>> shared.values(fields, args) == (mock.Config(players=3), None)
+    True
+    """
+
+    __slots__ = ("_config_class", "_rebuild_summary", "read", "written")
+
+    def __init__(
+        self,
+        config_class: type[_Config],
+        rebuild_summary: Callable[[tuple[object, ...] | None], _Summary | None],
+    ) -> None:
+        self._config_class = config_class
+        self._rebuild_summary = rebuild_summary
+        self.written: tuple[object, tuple[object, ...], object, tuple[object, ...] | None] = (
+            None,
+            (),
+            None,
+            None,
+        )
+        """The config, its fields, the summary and its arguments written last."""
+        self.read: tuple[tuple[object, ...], Any, tuple[object, ...] | None, _Summary | None] = (
+            (),
+            None,
+            None,
+            None,
+        )
+        """The fields, the config, the summary's arguments and the summary read last."""
+
+    def args(
+        self, config: object, summary: object | None
+    ) -> tuple[tuple[object, ...], tuple[object, ...] | None]:
+        """``config_fields(config)`` and ``summary_args(summary)``, the last ones if the same."""
+        last_config, last_fields, last_summary, last_args = self.written
+        if config is last_config and summary is last_summary:
+            return last_fields, last_args
+        fields = last_fields if config is last_config else config_fields(config)
+        args = last_args if summary is last_summary else summary_args(summary)
+        self.written = (config, fields, summary, args)
+        return fields, args
+
+    def values(
+        self, fields: tuple[object, ...], args: tuple[object, ...] | None
+    ) -> tuple[_Config, _Summary | None]:
+        """The config and the round summary of these arguments, the last ones if equal."""
+        last_fields, last_config, last_args, last_summary = self.read
+        if fields == last_fields and args == last_args:
+            return last_config, last_summary
+        config: _Config = (
+            last_config if fields == last_fields else config_from_fields(self._config_class, fields)
+        )
+        summary = last_summary if args == last_args else self._rebuild_summary(args)
+        self.read = (fields, config, args, summary)
+        return config, summary

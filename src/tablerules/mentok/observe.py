@@ -40,6 +40,7 @@ from tablerules.errors import StateError, show
 from tablerules.mentok.config import Config
 from tablerules.mentok.state import (
     MAX_SHAPES,
+    SHARED,
     AskRecord,
     Event,
     HandState,
@@ -47,13 +48,11 @@ from tablerules.mentok.state import (
     RoundSummary,
     State,
     TableFacts,
-    config_and_summary,
     history_bytes,
     parts_getter,
     read_history_codes,
     read_tables,
     seen_often,
-    shared_args,
     table_end,
     table_parts,
     write_tables,
@@ -175,7 +174,7 @@ class Observation(TableFacts):
         head = [*self.hand_sizes, self.cheated, _OPTIONAL_BOOL[self.choice]]
         cards = list(self.hand)
         write_tables(self.tables, self.stood, self.chosen, head, cards)
-        fields, summary = shared_args(self.config, self.last_round)
+        fields, summary = SHARED.args(self.config, self.last_round)
         numbers = (self.seat, self.round, self.to_act, self.deck_size, *self.scores, *self.winners)
         return (
             _observation_from_pickle,
@@ -212,7 +211,7 @@ def _observation_from_pickle(
     last_round: tuple[object, ...] | None,
 ) -> Observation:
     """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
-    config, summary = config_and_summary(fields, last_round)
+    config, summary = SHARED.values(fields, last_round)
     players = config.players
     seat = numbers[0]
     shape = _SHAPES.get((layout[: 3 * players + 2], seat))

@@ -12,14 +12,12 @@ import attrs
 
 from tablerules._common import fast_init
 from tablerules._pickling import (
+    LastShared,
     card_bytes,
     cards_of,
-    config_fields,
-    config_from_fields,
     reduce_own,
     shared_rebuild,
     shared_reduce,
-    summary_args,
 )
 from tablerules.cards import FULL_DECK, Card, Rank, cards_text
 from tablerules.mentok.config import Config
@@ -337,11 +335,7 @@ class State(TableFacts):
         codes: list[int] = []
         on_tables: list[Card] = []
         write_tables(self.tables, self.stood, self.choices, codes, on_tables)
-        config, summary, last = self.config, self.last_round, _LAST_ARGS[0]
-        if config is last[0] and summary is last[2]:  # the config and summary written last
-            fields, args = last[1], last[3]
-        else:
-            fields, args = shared_args(config, summary)
+        fields, args = SHARED.args(self.config, self.last_round)
         if len(on_tables) > 1:
             table_cards = bytes(_getter(*on_tables)(_INDEX))
         else:
@@ -658,11 +652,7 @@ def _state_from_pickle(
     last_round: tuple[object, ...] | None,
 ) -> State:
     """Rebuild a pickled state, unchecked (see ``State.__reduce__``)."""
-    last = _LAST_SHARED[0]
-    if fields == last[0] and last_round == last[2]:  # the config and summary read last
-        config, summary = last[1], last[3]
-    else:
-        config, summary = config_and_summary(fields, last_round)
+    config, summary = SHARED.values(fields, last_round)
     players = config.players
     shape = _STATE_SHAPES.get(layout[: 3 * players])
     if shape is None:
@@ -742,52 +732,6 @@ def deck_bytes(deck: tuple[Card, ...]) -> bytes:
 
 _LAST_DECK: Final[list[tuple[tuple[Card, ...], bytes]]] = [((), b"")]
 """The deck written last and its bytes (one entry, swapped whole)."""
-
-
-def shared_args(
-    config: Config, summary: RoundSummary | None
-) -> tuple[tuple[object, ...], tuple[object, ...] | None]:
-    """``config_fields(config)`` and ``summary_args(summary)``, the last ones if the same objects.
-
-    The states of a game share both objects; the last ones are held, so their
-    ids are not reused while they are compared.
-    """
-    last_config, last_fields, last_summary, last_args = _LAST_ARGS[0]
-    if config is last_config and summary is last_summary:
-        return last_fields, last_args
-    fields = last_fields if config is last_config else config_fields(config)
-    args = last_args if summary is last_summary else summary_args(summary)
-    _LAST_ARGS[0] = (config, fields, summary, args)
-    return fields, args
-
-
-_LAST_ARGS: Final[
-    list[tuple[object, tuple[object, ...], RoundSummary | None, tuple[object, ...] | None]]
-] = [(None, (), None, None)]
-"""The config and summary written last and their arguments (one entry, swapped whole)."""
-
-
-def config_and_summary(
-    fields: tuple[object, ...], args: tuple[object, ...] | None
-) -> tuple[Config, RoundSummary | None]:
-    """The config and the round summary of a pickle's arguments, those of the last one if equal.
-
-    The states of a game share both, so the last ones rebuilt are compared
-    first (equal arguments, equal values), then the shared memos are asked.
-    """
-    last_fields, last_config, last_args, last_summary = _LAST_SHARED[0]
-    if fields == last_fields and args == last_args:
-        return last_config, last_summary
-    config = last_config if fields == last_fields else config_from_fields(Config, fields)
-    summary = last_summary if args == last_args else summary_from_args(args)
-    _LAST_SHARED[0] = (fields, config, args, summary)
-    return config, summary
-
-
-_LAST_SHARED: Final[
-    list[tuple[tuple[object, ...], Config, tuple[object, ...] | None, RoundSummary | None]]
-] = [((), Config(), None, None)]
-"""The config and summary arguments read last and their values (one entry, swapped whole)."""
 
 
 _T = TypeVar("_T")
@@ -923,3 +867,7 @@ def summary_from_args(args: tuple[object, ...] | None) -> RoundSummary | None:
     if args is None:
         return None
     return shared_rebuild(_build_summary, *args)
+
+
+SHARED: Final[LastShared[Config, RoundSummary]] = LastShared(Config, summary_from_args)
+"""The config and round summary this game's pickles wrote and read last."""

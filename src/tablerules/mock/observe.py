@@ -40,19 +40,18 @@ from tablerules.errors import StateError, show
 from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
 from tablerules.mock.serialize import card_text, event_dict, read_event, read_summary, summary_dict
 from tablerules.mock.state import (
+    SHARED,
     STEP_CODES,
     STEPS,
     Splitter,
     State,
     TableFacts,
     cards_getter,
-    config_and_summary,
     held_from_discards,
     history_bytes,
     opening_left,
     read_history,
     replay_public,
-    shared_args,
 )
 from tablerules.mock.validate import check_state
 
@@ -263,7 +262,7 @@ class Observation(TableFacts):
                 *self.hand_sizes,
             )
         )
-        fields, summary = shared_args(self.config, self.last_round)
+        fields, summary = SHARED.args(self.config, self.last_round)
         return (
             _observation_from_pickle,
             (
@@ -287,7 +286,7 @@ def _observation_from_pickle(
     last_round: tuple[object, ...] | None,
 ) -> Observation:
     """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
-    config, summary = config_and_summary(fields, last_round)
+    config, summary = SHARED.values(fields, last_round)
     sizes = 3 + 3 * config.players
     head = layout[:sizes]
     shape = _VIEW_SHAPES.get(head)

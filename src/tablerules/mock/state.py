@@ -24,15 +24,13 @@ import attrs
 
 from tablerules._common import fast_init
 from tablerules._pickling import (
+    LastShared,
     card_bytes,
     cards_of,
-    config_fields,
-    config_from_fields,
     reduce_own,
     shared_rebuild,
     shared_reduce,
     split,
-    summary_args,
 )
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.mock.config import MELD_SIZE, Config
@@ -465,7 +463,7 @@ class State(TableFacts):
             )
         )
         cards = sum(hands, ()) + sum(melds, ()) + discard_pile
-        fields, summary = shared_args(self.config, self.last_round)
+        fields, summary = SHARED.args(self.config, self.last_round)
         return (
             _state_from_pickle,
             (
@@ -689,7 +687,7 @@ def _state_from_pickle(
     last_round: tuple[object, ...] | None,
 ) -> State:
     """Rebuild a pickled state, unchecked (see ``State.__reduce__``)."""
-    config, summary = config_and_summary(fields, last_round)
+    config, summary = SHARED.values(fields, last_round)
     sizes = 3 + 3 * config.players
     head = layout[:sizes]
     shape = _SHAPES.get(head)
@@ -722,51 +720,6 @@ def _state_from_pickle(
         read_history(layout, sizes + 1),
         summary,
     )
-
-
-def shared_args(
-    config: Config, summary: RoundSummary | None
-) -> tuple[tuple[object, ...], tuple[object, ...] | None]:
-    """``config_fields(config)`` and ``summary_args(summary)``, the last ones if the same objects.
-
-    The states of a game share both objects; the last ones are held, so their
-    ids are not reused while they are compared.
-    """
-    last_config, last_fields, last_summary, last_args = _LAST_ARGS[0]
-    fields = last_fields if config is last_config else config_fields(config)
-    args = last_args if summary is last_summary else summary_args(summary)
-    _LAST_ARGS[0] = (config, fields, summary, args)
-    return fields, args
-
-
-_LAST_ARGS: Final[
-    list[tuple[object, tuple[object, ...], RoundSummary | None, tuple[object, ...] | None]]
-] = [(None, (), None, None)]
-
-
-def config_and_summary(
-    fields: tuple[object, ...], summary: tuple[object, ...] | None
-) -> tuple[Config, RoundSummary | None]:
-    """The config and the round summary of a pickle's arguments, those of the last one if equal.
-
-    The states of a game share both, so the last ones rebuilt are compared
-    first (equal arguments, equal values), then the shared memos are asked.
-    """
-    last_fields, last_config, last_args, last_summary = _LAST_SHARED[0]
-    config = last_config if fields == last_fields else config_from_fields(Config, fields)
-    if summary is None:
-        rebuilt = None
-    elif summary == last_args:
-        rebuilt = last_summary
-    else:
-        rebuilt = summary_from_args(summary)
-    _LAST_SHARED[0] = (fields, config, summary, rebuilt)
-    return config, rebuilt
-
-
-_LAST_SHARED: Final[
-    list[tuple[tuple[object, ...], Config, tuple[object, ...] | None, RoundSummary | None]]
-] = [((), Config(), None, None)]
 
 
 Splitter = Callable[[tuple[Card, ...]], tuple[tuple[Card, ...], ...]]
@@ -842,3 +795,7 @@ def summary_from_args(args: tuple[object, ...] | None) -> RoundSummary | None:
     if args is None:
         return None
     return shared_rebuild(_build_summary, *args)
+
+
+SHARED: Final[LastShared[Config, RoundSummary]] = LastShared(Config, summary_from_args)
+"""The config and round summary this game's pickles wrote and read last."""
