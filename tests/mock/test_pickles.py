@@ -53,6 +53,10 @@ def test_pickles_do_not_depend_on_what_was_pickled_before(monkeypatch: pytest.Mo
 def test_pickles_load_equal_in_any_order(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(mock_state, "MAX_SHAPES", 7)
     monkeypatch.setattr(mock_observe, "_MAX_VIEW_SHAPES", 7)
+    # the memos start empty, whatever ran before
+    monkeypatch.setattr(mock_state, "_SHAPES", {})
+    monkeypatch.setattr(mock_state, "_GETTERS", {})
+    monkeypatch.setattr(mock_observe, "_VIEW_SHAPES", {})
     played = [value for seed in range(4, 8) for value in values(seed)]
     pickles = [pickle.dumps(value, PROTOCOL) for value in played]
     order = list(range(len(played)))
