@@ -160,10 +160,11 @@ class _Draws:
     Other generators keep their own methods.
     """
 
-    __slots__ = ("bits", "choice", "random", "sample", "shuffle")
+    __slots__ = ("bits", "choice", "larger", "random", "sample", "shuffle")
 
     def __init__(self, rng: random.Random) -> None:
         self.random = rng.random
+        self.larger = rng.sample
         self.bits: Callable[[int], int] | None = None
         if getattr(type(rng), "_randbelow", None) is not _RANDBELOW_WITH_BITS:
             self.choice: Callable[[Sequence[int]], int] = rng.choice
@@ -180,38 +181,13 @@ class _Draws:
                 r = bits(k)
             return seq[r]
 
+        larger = self.larger
+
         def sample(population: Sequence[int], k: int) -> list[int]:
-            n = len(population)
-            if k > 5 or not 0 <= k <= n:  # random.sample's larger sets, or its error
-                return rng.sample(population, k)
-            result = [0] * k
-            if n <= 21:  # random.sample's list of the population
-                pool = list(population)
-                for i in range(k):
-                    m = n - i
-                    size = m.bit_length()
-                    j = bits(size)
-                    while j >= m:
-                        j = bits(size)
-                    result[i] = pool[j]
-                    pool[j] = pool[m - 1]
-                return result
-            size = n.bit_length()
-            selected: set[int] = set()
-            for i in range(k):  # random.sample's set of the places picked
-                j = bits(size)
-                while j >= n or j in selected:
-                    j = bits(size)
-                selected.add(j)
-                result[i] = population[j]
-            return result
+            return _sample_by_bits(population, k, bits, larger)
 
         def shuffle(x: MutableSequence[Any]) -> None:
-            for i, m, size in _shuffle_steps(len(x)):
-                j = bits(size)
-                while j >= m:
-                    j = bits(size)
-                x[i], x[j] = x[j], x[i]
+            _shuffle_by_bits(x, bits)
 
         self.choice, self.sample, self.shuffle = choice, sample, shuffle
 
@@ -313,7 +289,7 @@ def _sample_places_by_bits(
     tables = need.is_required
     hand: list[int]
     if not tables:
-        return _sample_by_bits(allowed, size, bits, draws)
+        return _sample_by_bits(allowed, size, bits, draws.larger)
     if need.clash:
         return None  # no allowed card is of that required rank
     buckets = [list(compress(places, pool.translate(table))) for table in tables]
@@ -339,7 +315,7 @@ def _sample_places_by_bits(
         rest = list(allowed)
         for i in forced:
             rest.remove(i)
-        extra = _sample_by_bits(rest, free, bits, draws)
+        extra = _sample_by_bits(rest, free, bits, draws.larger)
         hand = forced + extra
         if unique:
             break
@@ -357,14 +333,22 @@ def _sample_places_by_bits(
 
 
 def _sample_by_bits(
-    population: Sequence[int], k: int, bits: Callable[[int], int], draws: _Draws
+    population: Sequence[int],
+    k: int,
+    bits: Callable[[int], int],
+    larger: Callable[[Sequence[int], int], list[int]],
 ) -> list[int]:
-    """``draws.sample(population, k)``, written out for the common sizes."""
+    """``random.sample(population, k)`` of the generator whose ``getrandbits`` is ``bits``.
+
+    Written out for the common sizes: the same calls to ``bits``, in the same
+    order, so the same sample; ``larger`` (the generator's own ``sample``)
+    takes larger samples, and raises its error for impossible ones.
+    """
     n = len(population)
     if k > 5 or not 0 <= k <= n:
-        return draws.sample(population, k)
+        return larger(population, k)
     result = [0] * k
-    if n <= 21:
+    if n <= 21:  # random.sample's list of the population
         pool = list(population)
         for i in range(k):
             m = n - i
@@ -378,7 +362,7 @@ def _sample_by_bits(
     size = n.bit_length()
     selected: set[int] = set()
     add = selected.add
-    for i in range(k):
+    for i in range(k):  # random.sample's set of the places picked
         j = bits(size)
         while j >= n or j in selected:
             j = bits(size)
@@ -387,8 +371,8 @@ def _sample_by_bits(
     return result
 
 
-def _shuffle_by_bits(x: list[int], bits: Callable[[int], int]) -> None:
-    """``draws.shuffle(x)``, written out."""
+def _shuffle_by_bits(x: MutableSequence[Any], bits: Callable[[int], int]) -> None:
+    """``random.shuffle(x)`` of the generator whose ``getrandbits`` is ``bits``, written out."""
     for i, m, size in _shuffle_steps(len(x)):
         j = bits(size)
         while j >= m:
