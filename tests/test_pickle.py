@@ -213,6 +213,7 @@ def test_round_trips_in_any_order_and_past_the_memos(monkeypatch: pytest.MonkeyP
     """Pickles loaded out of order, and more events and summaries than the memos keep."""
     for module in (mock_state, mentok_state):
         monkeypatch.setattr(module, "_MAX_EVENTS", 50)
+        monkeypatch.setattr(module.history_bytes, "kept", 50)
     monkeypatch.setattr(_pickling, "_MAX_SHARED", 5)
     monkeypatch.setattr(_pickling, "_MAX_CONFIGS", 2)
     values: list[Any] = []

@@ -149,6 +149,7 @@ def test_pickles_follow_the_layout_past_small_memos(
 ) -> None:
     """Layouts read directly until seen ``often`` times, then by their kept shapes."""
     monkeypatch.setattr(state_module, "_MAX_EVENTS", 7)
+    monkeypatch.setattr(state_module.history_bytes, "kept", 7)
     monkeypatch.setattr(state_module, "MAX_SHAPES", 3)
     monkeypatch.setattr(state_module, "MAX_SEEN", max_seen)
     monkeypatch.setattr(state_module, "OFTEN", often)
@@ -172,7 +173,7 @@ def test_pickles_follow_the_layout_past_small_memos(
     assert 0 < len(observe_module._SHAPES) <= 3
     assert len(state_module._STATE_SEEN) <= max_seen
     assert len(observe_module._SEEN) <= max_seen
-    assert len(state_module._BYTES) <= 7
+    assert len(state_module.history_bytes.memo) <= 7
 
 
 def test_memos_of_the_last_value_written_hit_only_equal_values() -> None:

@@ -12,6 +12,7 @@ import attrs
 
 from tablerules._common import fast_init
 from tablerules._pickling import (
+    HistoryBytes,
     LastShared,
     card_bytes,
     cards_of,
@@ -499,48 +500,9 @@ def _event_codes(event: Event) -> tuple[int, ...]:
     return (_STAND + stand.seat, stand.hand)
 
 
-def history_bytes(history: tuple[Event, ...]) -> bytes:
-    """The codes :func:`write_history_codes` adds for ``history``, as bytes.
-
-    The states of a round are pickled in turn, so a history that goes on
-    from the last one written (equal events, so equal codes) only adds the
-    codes of its new events; each event's codes are made once per event
-    object in use.
-
-    >>> from tablerules import mentok
-    >>> state = mentok.apply(mentok.new_game(seed=3), mentok.Stand())
-    >>> list(history_bytes(state.history))
-    [129, 0]
-    >>> read_history_codes(history_bytes(state.history), 0) == state.history
-    True
-    """
-    last_history, last_blob = _LAST_WRITTEN[0]
-    if history is last_history:
-        return last_blob
-    done = len(last_history)
-    if done and len(history) >= done and history[:done] == last_history:
-        if len(history) == done:
-            return last_blob
-        parts = [last_blob]
-        new = history[done:]
-    else:
-        parts, new = [], history
-    memo = _BYTES
-    for event in new:
-        entry = memo.get(id(event))
-        if entry is None or entry[0] is not event:
-            entry = (event, bytes(_event_codes(event)))
-            if len(memo) >= _MAX_EVENTS:
-                memo.clear()
-            memo[id(event)] = entry  # holding the event keeps its id from being reused
-        parts.append(entry[1])
-    blob = b"".join(parts)
-    _LAST_WRITTEN[0] = (history, blob)
-    return blob
-
-
-_LAST_WRITTEN: Final[list[tuple[tuple[Event, ...], bytes]]] = [((), b"")]
-"""The history written last and its codes (one entry, swapped whole)."""
+history_bytes: Final = HistoryBytes(_event_codes)
+"""A round's history as a pickle writes it: the codes :func:`write_history_codes` adds
+(:func:`read_history_codes` reads them back)."""
 
 
 def read_history_codes(codes: bytes, at: int) -> tuple[Event, ...]:
@@ -604,7 +566,6 @@ def _event(chunk: bytes) -> Event:
 
 
 _EVENTS: Final[dict[bytes, Event]] = {}
-_BYTES: Final[dict[int, tuple[Event, bytes]]] = {}
 _MAX_EVENTS: Final = 8192
 _INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
 _getter: Final = operator.itemgetter

@@ -24,6 +24,7 @@ import attrs
 
 from tablerules._common import fast_init
 from tablerules._pickling import (
+    HistoryBytes,
     LastShared,
     card_bytes,
     cards_of,
@@ -510,42 +511,6 @@ _FINISHED: Final = 16
 _SEAT_BITS: Final = 15
 
 
-def history_bytes(history: tuple[Event, ...]) -> bytes:
-    """A round's history as a pickle writes it: per event its kind and seat, then its cards.
-
-    :func:`read_history` reads it back. The states of a round are pickled in
-    turn, so a history that goes on from the last one written (equal events,
-    so equal codes) only adds the codes of its new events.
-
-    >>> import tablerules.mock as mock
-    >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
-    >>> state = mock.apply(state, mock.legal_actions(state)[0])
-    >>> read_history(history_bytes(state.history), 0) == state.history
-    True
-    """
-    last_history, last_blob = _LAST_WRITTEN[0]
-    done = len(last_history)
-    if done and len(history) >= done and history[:done] == last_history:
-        if len(history) == done:
-            return last_blob
-        parts = [last_blob]
-        new = history[done:]
-    else:
-        parts, new = [], history
-    memo = _CODES
-    for event in new:  # each event's codes made once per event object in use
-        entry = memo.get(id(event))
-        if entry is None or entry[0] is not event:
-            entry = (event, bytes(_event_codes(event)))
-            if len(memo) >= _MAX_EVENTS:
-                memo.clear()
-            memo[id(event)] = entry  # holding the event keeps its id from being reused
-        parts.append(entry[1])
-    blob = b"".join(parts)
-    _LAST_WRITTEN[0] = (history, blob)
-    return blob
-
-
 def _event_codes(event: Event) -> tuple[int, ...]:
     """One event's codes: its kind and seat, then its numbers and cards."""
     index = _INDEX
@@ -566,8 +531,13 @@ def _event_codes(event: Event) -> tuple[int, ...]:
     )
 
 
+history_bytes: Final = HistoryBytes(_event_codes)
+"""A round's history as a pickle writes it: per event its kind and seat, then its cards
+(:func:`read_history` reads it back)."""
+
+
 def read_history(codes: bytes, at: int) -> tuple[Event, ...]:
-    """The history :func:`history_bytes` wrote, from ``codes[at:]``.
+    """The history ``history_bytes`` wrote, from ``codes[at:]``.
 
     Events are immutable and the states of a round share them, so equal
     events load as one object (a memo of a few thousand), and a history that
@@ -634,9 +604,7 @@ def _event(chunk: bytes) -> Event:
 
 
 _EVENTS: Final[dict[bytes, Event]] = {}
-_CODES: Final[dict[int, tuple[Event, bytes]]] = {}
 _LAST_READ: Final[list[tuple[bytes, tuple[Event, ...]]]] = [(b"", ())]
-_LAST_WRITTEN: Final[list[tuple[tuple[Event, ...], bytes]]] = [((), b"")]
 _MAX_EVENTS: Final = 8192
 _INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
 
