@@ -218,6 +218,34 @@ def _indices(cards: Sequence[Card]) -> bytes:
     return bytes(map(_INDEX.__getitem__, cards))
 
 
+def _candidates(
+    pool: bytes | bytearray, need: _Need
+) -> tuple[list[int] | range, list[list[int]]] | None:
+    """The places in ``pool`` a hand meeting ``need`` may take, and each required rank's places.
+
+    None if no such hand exists. Every card of a required rank is allowed, so
+    its places in the pool are its bucket (no buckets without required ranks).
+    """
+    size = need.size
+    places = range(len(pool))
+    allowed: list[int] | range
+    if need.allows is not None:
+        allowed = list(compress(places, pool.translate(need.allows)))
+    else:
+        allowed = places
+    if len(allowed) < size or len(need.required) > size:
+        return None
+    tables = need.is_required
+    if not tables:
+        return allowed, []
+    if need.clash:
+        return None  # no allowed card is of that required rank
+    buckets = [list(compress(places, pool.translate(table))) for table in tables]
+    if not all(buckets):
+        return None
+    return allowed, buckets
+
+
 def _sample_places(pool: bytes | bytearray, need: _Need, draws: _Draws) -> list[int] | None:
     """Places in ``pool`` (card indices) of a hand drawn uniformly among those meeting ``need``.
 
@@ -226,24 +254,13 @@ def _sample_places(pool: bytes | bytearray, need: _Need, draws: _Draws) -> list[
     cards of a required rank can be reached in ``k`` ways, so it is kept with
     probability ``1/k`` (per required rank), which makes the draw uniform.
     """
-    required, size = need.required, need.size
-    places = range(len(pool))
-    allowed: list[int] | range
-    if need.allows is not None:
-        allowed = list(compress(places, pool.translate(need.allows)))
-    else:
-        allowed = places
-    if len(allowed) < size or len(required) > size:
+    found = _candidates(pool, need)
+    if found is None:
         return None
-    tables = need.is_required
-    if not tables:
+    allowed, buckets = found
+    size, tables = need.size, need.is_required
+    if not buckets:
         return draws.sample(allowed, size)
-    if need.clash:
-        return None  # no allowed card is of that required rank
-    # every card of a required rank is allowed, so its places in the pool are its bucket
-    buckets = [list(compress(places, pool.translate(table))) for table in tables]
-    if not all(buckets):
-        return None
     choice, sample = draws.choice, draws.sample
     free = size - len(buckets)
     # with one card of each required rank in the pool, every hand is reached one way
@@ -276,25 +293,14 @@ def _sample_places_by_bits(
     it, in the same order, as :func:`_sample_places` makes through ``draws``,
     so the same hand; only the Python calls between them are saved.
     """
+    found = _candidates(pool, need)
+    if found is None:
+        return None
+    allowed, buckets = found
     required, size = need.required, need.size
-    count = len(pool)
-    places = range(count)
-    allowed: list[int] | range
-    if need.allows is not None:
-        allowed = list(compress(places, pool.translate(need.allows)))
-    else:
-        allowed = places
-    if len(allowed) < size or len(required) > size:
-        return None
-    tables = need.is_required
     hand: list[int]
-    if not tables:
+    if not buckets:
         return _sample_by_bits(allowed, size, bits, draws.larger)
-    if need.clash:
-        return None  # no allowed card is of that required rank
-    buckets = [list(compress(places, pool.translate(table))) for table in tables]
-    if not all(buckets):
-        return None
     free = size - len(buckets)
     unique = True
     for bucket in buckets:
