@@ -318,6 +318,44 @@ def test_mentok_decode_and_mask_agree_with_the_rules_on_one_view_after_another()
                 codec.decode(other, action_id)
 
 
+@pytest.mark.parametrize(
+    "config",
+    [
+        mentok.Config(players=3, strict=False, max_rounds=4),
+        mentok.Config(players=2, max_rounds=4),
+        mentok.Config(players=6, decks=2, max_rounds=3),
+    ],
+    ids=repr,
+)
+def test_mentok_observation_and_mask_are_the_direct_bytes_and_the_rules_ids(
+    config: mentok.Config,
+) -> None:
+    # observation_and_mask works the legal ids out from the vector's pieces
+    # (and remembers them for decode): each seat's pair, in a random order, is
+    # the direct vector and the rules' actions, and a view decoded after
+    # another view's pair still gets its own ids.
+    codec = mentok.Codec(config)
+    rng = random.Random(5)
+    for seed in range(25):
+        for state in playout(mentok, config, seed, steps=300):
+            views = [mentok.observe(state, seat) for seat in range(config.players)]
+            rng.shuffle(views)
+            legal_ids = {}
+            for view in views:
+                features, mask = codec.observation_and_mask(view)
+                assert features == mentok_direct(codec, view) == codec.observation(view)
+                ids = [action_id for action_id, bit in enumerate(mask) if bit]
+                legal_ids[view.seat] = ids
+                legal = set()
+                if view.seat == state.to_act:
+                    legal = {str(action) for action in mentok.legal_actions(state)}
+                assert {str(codec.decode(view, action_id)) for action_id in ids} == legal
+            for view in views:
+                assert [i for i, bit in enumerate(codec.mask(view)) if bit] == legal_ids[view.seat]
+                for action_id in legal_ids[view.seat][:3]:
+                    codec.decode(view, action_id)
+
+
 def test_mock_turns_after_the_draw_pile_ran_out_get_the_direct_bytes() -> None:
     # The obligation to meld up to five reads the hand, and at a draw step the
     # discard pile too: the turns after the whole draw pile ran out.

@@ -738,6 +738,7 @@ def test_codec_ids_are_the_legal_actions(choice: tuple[str, object], seed: int) 
             ids = codec.legal_ids(view)
             mask = codec.mask(view)
             features = codec.observation(view)
+            assert codec.observation_and_mask(view) == (features, mask)
             assert len(mask) == codec.num_actions
             assert len(features) == codec.observation_size
             assert [i for i, bit in enumerate(mask) if bit] == list(ids)

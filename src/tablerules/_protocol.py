@@ -133,6 +133,9 @@ class GameCodec(Protocol[ActionT, ViewT_contra]):
     def observation(self, view: ViewT_contra) -> bytes:
         """The observation as :attr:`observation_size` small-int features (0 to 255)."""
 
+    def observation_and_mask(self, view: ViewT_contra) -> tuple[bytes, bytes]:
+        """``(observation(view), mask(view))`` in one call (what an agent is shown on a turn)."""
+
 
 class Game(Protocol[StateT, ActionT, ObservationT, ConfigT]):
     """A game module: its classes and its functions.

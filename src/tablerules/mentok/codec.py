@@ -60,7 +60,7 @@ from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
 from tablerules.mentok.observe import Observation
 from tablerules.mentok.rules import why_illegal
-from tablerules.mentok.scoring import RANK_OF, value_unchecked
+from tablerules.mentok.scoring import LOW_VALUE, RANK_OF, value_unchecked
 from tablerules.mentok.state import AskRecord, Event, Phase, seat_done
 
 __all__ = ["Codec"]
@@ -201,6 +201,8 @@ def _mask(key: _Key) -> bytes:
     """The mask of :func:`_ids`: each target's block, or none, then the stands."""
     players, strict, ranks, active, split, targets = key
     block = _block(ranks if strict else _EVERY_RANK, active, split)
+    if targets == (1 << players) - 2:  # every other seat may be asked
+        return block * (players - 1) + _STANDS[active]
     parts = [block if targets >> offset & 1 else _NO_BLOCK for offset in range(1, players)]
     parts.append(_STANDS[active])
     return b"".join(parts)
@@ -268,43 +270,62 @@ def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) ->
     bits, the ranks on its tables, and the bit of its base card's rank, 0
     with no tables).
     """
-    bits = planes = ranks = 0
-    values, sizes, states = bytearray(2), bytearray(2), bytearray(6)
-    done = _ONE  # as seat_done: no hand is neither stood nor bust
+    bits = planes = ranks = shift = 0
+    values, sizes, kinds = [0, 0], [0, 0], [3, 3]  # kind 3: no hand
     for index, cards in enumerate(tables):
-        hand = 0
+        hand = value = 0
+        ace = False
         for card in cards:
-            hand += _BIT[card]
-            ranks |= _RANK_BIT[card]
+            bit, rank, point = _FACTS[card]
+            hand += bit
+            ranks |= rank
+            value += point
+            if point == 1:
+                ace = True
+        if ace and value <= 11:  # as value_unchecked: one ace counts 11
+            value += 10
         bits += hand
-        planes += hand << 8 * _PLANE * index
-        value = value_unchecked(cards)
-        values[index] = clamp(value)
-        sizes[index] = clamp(len(cards))
-        kind = 1 if stood[index] else 2 if value > 21 else 0
-        states[3 * index + kind] = 1
-        if not kind:
-            done = _ZERO
+        planes += hand << shift
+        shift += 8 * _PLANE
+        values[index] = value if value < 255 else 255
+        size = len(cards)
+        sizes[index] = size if size < 255 else 255
+        kinds[index] = 1 if stood[index] else 2 if value > 21 else 0
+    first, second = kinds
     return (
         planes.to_bytes(2 * _PLANE, "little"),
         bytes(values),
         bytes(sizes),
-        bytes(states),
-        _ONE if len(tables) == 2 else _ZERO,
-        done,
+        _HAND_STATES[first][second],
+        _ONE if second != 3 else _ZERO,
+        _ZERO if 0 in kinds else _ONE,  # as seat_done: done if no hand is neither stood nor bust
         bits,
         ranks,
         _RANK_BIT[tables[0][0]] if tables else 0,
     )
 
 
+_FACTS: Final = {card: (_BIT[card], _RANK_BIT[card], LOW_VALUE[card]) for card in FULL_DECK}
+"""Each card's byte in a plane (as ``_BIT``), its rank bit, and its value with an ace as 1."""
+_HAND_STATES: Final = tuple(
+    tuple(
+        bytes(1 if place == first < 3 or place == 3 + second else 0 for place in range(6))
+        for second in range(4)
+    )
+    for first in range(4)
+)
+"""The ``hand_states`` bytes of a seat's two hands by their kinds (ok, stood, bust, or 3: none)."""
+
+
 @functools.lru_cache(maxsize=1 << 11)
 def _hand_part(hand: tuple[Card, ...]) -> tuple[bytes, int, int]:
     """The hand's plane, the same as plane bits, and its ranks."""
     bits = ranks = 0
+    facts = _FACTS
     for card in hand:
-        bits += _BIT[card]
-        ranks |= _RANK_BIT[card]
+        bit, rank, _ = facts[card]
+        bits += bit
+        ranks |= rank
     return bits.to_bytes(_PLANE, "little"), bits, ranks
 
 
@@ -369,9 +390,15 @@ def _no_asks(players: int) -> _Fold:
 
 def _extend(fold: _Fold, history: tuple[Event, ...], start: int, strict: bool) -> _Fold:
     """The fold of ``history``, whose first ``start`` events are ``fold``'s."""
-    events = [event for event in history[start:] if type(event) is AskRecord]
-    if not events:
-        return history, fold[1], fold[2]
+    if start == len(history) - 1:  # the common case: one event on
+        event = history[start]
+        if type(event) is not AskRecord:
+            return history, fold[1], fold[2]
+        events = [event]
+    else:
+        events = [event for event in history[start:] if type(event) is AskRecord]
+        if not events:
+            return history, fold[1], fold[2]
     counts = bytearray(fold[1])
     bits = list(fold[2])
     players = len(bits) // 4
@@ -456,12 +483,15 @@ def _holds(fold: _Fold, slots: tuple[int, ...], bases: tuple[int, ...]) -> tuple
     """
     bits = fold[2]
     players = len(slots)
+    honest = 2 * players
     spheres = _SPHERES
     nones, somes = [_NO_RANKS], [_NO_RANKS]  # the observer's own slot stays empty
-    for other, base in zip(slots[1:], bases[1:], strict=True):
+    for place in range(1, players):
+        base = bases[place]
         if base:
+            other = slots[place]
             nones.append(spheres[bits[other] | bits[players + other] & ~base])
-            somes.append(spheres[bits[2 * players + other] & ~base])
+            somes.append(spheres[bits[honest + other] & ~base])
         else:
             nones.append(_NO_RANKS)
             somes.append(_NO_RANKS)
@@ -692,13 +722,38 @@ class Codec:
         >>> len(features), sum(features[codec.layout["hand"]]), features[codec.layout["deck_size"]]
         (527, 4, b'*')
         """
-        self._check(view)
+        return self._features(self._check(view), keyed=False)[0]
+
+    def observation_and_mask(self, view: Observation) -> tuple[bytes, bytes]:
+        """``(observation(view), mask(view))``, in one call that does their common work once.
+
+        >>> from tablerules import mentok
+        >>> state = mentok.new_game(mentok.Config(players=2), seed=3)
+        >>> codec = mentok.Codec(state.config)
+        >>> view = mentok.observe(state, 1)
+        >>> codec.observation_and_mask(view) == (codec.observation(view), codec.mask(view))
+        True
+        """
+        features, key = self._features(self._check(view), keyed=True)
+        if key is not None:
+            return features, _mask(key)
+        return features, ids_mask(self.legal_ids(view), self.num_actions)
+
+    def _features(self, view: Observation, keyed: bool) -> tuple[bytes, _Key | None]:
+        """The observation vector; with ``keyed``, also the view's ``_key`` (then remembered).
+
+        The key comes from what the vector is made of: the acting seat's
+        hand states give its active hands, its sphere gives the ranks.
+        """
         config = self.config
         players = config.players
         seat = view.seat
         slots = _slots(players, seat)
         tables, stood = view.tables, view.stood
-        parts = [_seat_part(tables[other], stood[other]) for other in slots]
+        if seat:  # the seats in slot order
+            parts = map(_seat_part, tables[seat:] + tables[:seat], stood[seat:] + stood[:seat])
+        else:
+            parts = map(_seat_part, tables, stood)
         planes, values, sizes, states, split, done, bits, ranks, bases = zip(*parts)  # noqa: B905 - parts are all nine long
         hand_plane, hand_bits, hand_ranks = _hand_part(view.hand)
         unseen = (hand_bits + sum(bits)).to_bytes(_PLANE, "little").translate(_UNSEEN[config.decks])
@@ -718,7 +773,31 @@ class Codec:
         row = _RANKS * players
         at = _RANKS * seat
         none, some = _holds(record, slots, bases)
-        return b"".join(
+        key = None
+        if keyed and to_act == seat:
+            own = states[0]
+            active = own[0] | own[3] << 1  # the hands neither stood nor bust
+            if active:
+                mine = tables[seat]
+                base = mine[0]
+                every = tables
+                if () in every:
+                    targets = 0
+                    for offset in range(1, players):
+                        if every[(seat + offset) % players]:
+                            targets |= 1 << offset
+                else:
+                    targets = (1 << players) - 2
+                key = (
+                    players,
+                    config.strict,
+                    hand_ranks | ranks[0] if config.strict else 0,
+                    active,
+                    RANK_OF[base[0]] if len(mine) == 1 and len(base) == 1 else 0,
+                    targets,
+                )
+            _remember_key(view, key)
+        features = b"".join(
             (
                 hand_plane,
                 unseen,
@@ -748,3 +827,4 @@ class Codec:
                 _BYTES[clamp(rounds)],
             )
         )
+        return features, key

@@ -527,6 +527,18 @@ class Codec:
         melded = tuple([place[card] for card in action.cards])
         return _ID_OF[melded, tuple([place[card] for card in action.discards])]
 
+    def observation_and_mask(self, view: Observation) -> tuple[bytes, bytes]:
+        """``(observation(view), mask(view))`` in one call, as an agent is shown a turn.
+
+        >>> from tablerules import mock
+        >>> state = mock.new_game(mock.Config(), seed=3)
+        >>> codec = mock.Codec(state.config)
+        >>> view = mock.observe(state, state.to_act)
+        >>> codec.observation_and_mask(view) == (codec.observation(view), codec.mask(view))
+        True
+        """
+        return self.observation(view), self.mask(view)
+
     def observation(self, view: Observation) -> bytes:
         """``view`` as :attr:`observation_size` bytes, each 0 to 255, laid out as :attr:`layout`.
 

@@ -506,6 +506,18 @@ class Codec:
 
     # --- the observation vector ---
 
+    def observation_and_mask(self, view: Observation) -> tuple[bytes, bytes]:
+        """``(observation(view), mask(view))`` in one call, as an agent is shown a turn.
+
+        >>> from tablerules import ofc
+        >>> state = ofc.new_game(ofc.Config(), seed=3)
+        >>> codec = ofc.Codec(state.config)
+        >>> view = ofc.observe(state, state.to_act)
+        >>> codec.observation_and_mask(view) == (codec.observation(view), codec.mask(view))
+        True
+        """
+        return self.observation(view), self.mask(view)
+
     def observation(self, view: Observation) -> bytes:
         """The view as :attr:`observation_size` bytes, laid out as :attr:`layout` names them."""
         if type(view) is not Observation or view.config is not self._config:
