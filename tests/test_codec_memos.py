@@ -166,6 +166,7 @@ def clear_memos() -> None:
     mock_codec._REPLAYS.clear()
     mock_codec._LAST_REPLAY[0] = ((), (), (), (), b"", (), None, 0, True)
     mentok_codec._FOLDS.clear()
+    mentok_codec._remember_fold(0, False, ((), b"", ()))
     mentok_codec._remember_key(None, None)
 
 

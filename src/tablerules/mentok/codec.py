@@ -246,7 +246,8 @@ class _RankPlanes(dict[int, bytes]):
     """13 bytes for a set of ranks (bit ``rank - 2``), made on first use (at most 8,192)."""
 
     def __missing__(self, ranks: int) -> bytes:
-        plane = self[ranks] = bytes(ranks >> rank & 1 for rank in range(_RANKS))
+        spread = _SPREAD_LOW[ranks & 127] + _SPREAD_HIGH[ranks >> 7]  # a bit per three bytes
+        plane = self[ranks] = spread.to_bytes(3 * _RANKS, "little")[::3]
         return plane
 
 
@@ -447,10 +448,20 @@ def _fold(history: tuple[Event, ...], players: int, strict: bool) -> _Fold:
     """The fold of ``history``, extending the longest remembered prefix.
 
     A prefix is used only if it equals the start of ``history``, so the
-    answer does not depend on what was remembered.
+    answer does not depend on what was remembered. The fold made or found
+    last is tried first: a game played in turn observes each history, or the
+    one it goes on from, next.
     """
     if type(history) is not tuple:
         history = tuple(history)
+    last_players, last_strict, last = _LAST_FOLD
+    if last_players == players and last_strict is strict:
+        last_history = last[0]
+        if last_history is history:
+            return last
+        done = len(last_history)
+        if 0 < done < len(history) and history[:done] == last_history:
+            return _keep(_extend(last, history, done, strict), players, strict)
     size = len(history)
     folds = _FOLDS
     known = None
@@ -464,15 +475,33 @@ def _fold(history: tuple[Event, ...], players: int, strict: bool) -> _Fold:
     if known is None:
         known, start = _no_asks(players), 0
     if start == size:
+        _remember_fold(players, strict, known)
         return known
-    fold = _extend(known, history, start, strict)
+    return _keep(_extend(known, history, start, strict), players, strict)
+
+
+def _keep(fold: _Fold, players: int, strict: bool) -> _Fold:
+    """Remember ``fold``, a new one, and return it."""
+    folds = _FOLDS
     if len(folds) >= _FOLDS_KEPT:  # forget the oldest
         try:  # noqa: SIM105 - suppress() would cost more than the rest of the call
             del folds[next(iter(folds))]
         except (KeyError, RuntimeError, StopIteration):  # another thread changed it meanwhile
             pass
-    folds[players, strict, size, id(history[-1])] = fold
+    history = fold[0]
+    if history:
+        folds[players, strict, len(history), id(history[-1])] = fold
+    _remember_fold(players, strict, fold)
     return fold
+
+
+_LAST_FOLD: tuple[int, bool, _Fold] = (0, False, ((), b"", ()))
+"""The fold made or found last, with its players and strict (one entry, swapped whole)."""
+
+
+def _remember_fold(players: int, strict: bool, fold: _Fold) -> None:
+    global _LAST_FOLD  # noqa: PLW0603 - one pure memo entry, swapped whole
+    _LAST_FOLD = (players, strict, fold)
 
 
 def _holds(fold: _Fold, slots: tuple[int, ...], bases: tuple[int, ...]) -> tuple[bytes, bytes]:
