@@ -597,8 +597,12 @@ def pettingzoo_rows(name: str, seconds: float) -> list[Row]:
     loops = (plain_steps(name), plain_steps(name, checked=True), raw, wrapped)
     plain, checked, raw_step, env_step = interleaved(loops, seconds)
     whole = tr.GAMES[name].Config()
-    whole_checked, whole_step = interleaved(
-        (plain_steps(name, checked=True, config=whole), stepper(pettingzoo.raw_env(name, whole))),
+    whole_checked, whole_step, whole_env_step = interleaved(
+        (
+            plain_steps(name, checked=True, config=whole),
+            stepper(pettingzoo.raw_env(name, whole)),
+            stepper(pettingzoo.env(name, whole)),
+        ),
         seconds,
     )
     return [
@@ -609,6 +613,7 @@ def pettingzoo_rows(name: str, seconds: float) -> list[Row]:
         ("pettingzoo raw_env step vs checked plain step", raw_step / checked, "x"),
         ("pettingzoo env step vs checked plain step", env_step / checked, "x"),
         ("  raw_env vs checked, whole default games", whole_step / whole_checked, "x"),
+        ("  env vs checked, whole default games", whole_env_step / whole_checked, "x"),
     ]
 
 
