@@ -25,8 +25,6 @@ import tablerules as tr
 from tablerules import _pickling, mentok, mock, ofc
 from tablerules._pickling import card_bytes
 from tablerules.cards import is_card
-from tablerules.mentok import state as mentok_state
-from tablerules.mock import state as mock_state
 from tests.helpers import AnyGame, random_state
 from tests.ofc.helpers import fantasyland_round
 
@@ -211,9 +209,6 @@ def test_configs_come_back_equal_and_shared() -> None:
 
 def test_round_trips_in_any_order_and_past_the_memos(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pickles loaded out of order, and more events and summaries than the memos keep."""
-    for module in (mock_state, mentok_state):
-        monkeypatch.setattr(module, "_MAX_EVENTS", 50)
-        monkeypatch.setattr(module.history_bytes, "kept", 50)
     monkeypatch.setattr(_pickling, "_MAX_SHARED", 5)
     monkeypatch.setattr(_pickling, "_MAX_CONFIGS", 2)
     values: list[Any] = []

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import ast
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Generic, TypeVar
@@ -37,9 +38,15 @@ __all__ = [
     "cards_of",
     "config_fields",
     "config_from_fields",
+    "config_key",
+    "config_of_key",
+    "numbers_of",
+    "numbers_text",
+    "pack",
     "reduce_own",
     "split",
     "summary_args",
+    "unpack",
     "write_codes",
 ]
 
@@ -229,102 +236,177 @@ _Config = TypeVar("_Config")
 _Summary = TypeVar("_Summary")
 
 
+def numbers_text(numbers: Iterable[int | None]) -> bytes:
+    """Integers (or ``None``) as one bytes of text, separated by commas (see :func:`numbers_of`).
+
+    >>> numbers_text((12, None, -5, 0))
+    b'12,,-5,0'
+    >>> numbers_of(b"12,,-5,0")
+    (12, None, -5, 0)
+    """
+    return b",".join([b"" if number is None else b"%d" % number for number in numbers])
+
+
+def numbers_of(text: bytes) -> tuple[int | None, ...]:
+    """The numbers :func:`numbers_text` wrote."""
+    return tuple([int(part) if part else None for part in text.split(b",")])
+
+
+def pack(*parts: bytes) -> bytes:
+    r"""``parts`` as one bytes: the size of each part but the last (two bytes each), then each.
+
+    >>> pack(b"ab", b"", b"cde")
+    b'\x00\x02\x00\x00abcde'
+    >>> unpack(pack(b"ab", b"", b"cde"), 3)
+    [b'ab', b'', b'cde']
+    """
+    sizes = b"".join([len(part).to_bytes(2, "big") for part in parts[:-1]])
+    return sizes + b"".join(parts)
+
+
+def unpack(blob: bytes, count: int) -> list[bytes]:
+    """The ``count`` parts :func:`pack` wrote into ``blob``."""
+    at = 2 * (count - 1)
+    parts = []
+    for index in range(0, at, 2):
+        end = at + int.from_bytes(blob[index : index + 2], "big")
+        parts.append(blob[at:end])
+        at = end
+    parts.append(blob[at:])
+    return parts
+
+
+_CONFIG_KEYS: dict[int, tuple[object, bytes]] = {}
+_KEYED_CONFIGS: dict[tuple[type, bytes], Any] = {}
+
+
+def config_key(config: object) -> bytes:
+    """A config's fields as one bytes, their ``repr`` (remembered per config object).
+
+    >>> import tablerules.mock as mock
+    >>> config_key(mock.Config(players=3))
+    b"3,50,'share',None,None"
+    """
+    entry = _CONFIG_KEYS.get(id(config))
+    if entry is not None and entry[0] is config:
+        return entry[1]
+    key = ",".join(map(repr, config_fields(config))).encode()
+    if len(_CONFIG_KEYS) >= _MAX_CONFIGS:
+        _CONFIG_KEYS.clear()
+    _CONFIG_KEYS[id(config)] = (config, key)  # holding the config keeps its id from being reused
+    return key
+
+
+def config_of_key(config_class: type[_T], key: bytes) -> _T:
+    """The config of ``config_class`` whose :func:`config_key` is ``key``, unchecked (shared).
+
+    >>> import tablerules.mock as mock
+    >>> config_of_key(mock.Config, b"3,50,'share',None,None") == mock.Config(players=3)
+    True
+    """
+    config = _KEYED_CONFIGS.get((config_class, key))
+    if config is None:
+        fields = ast.literal_eval(f"({key.decode()},)")
+        config = config_from_fields(config_class, fields)
+        if len(_KEYED_CONFIGS) >= _MAX_CONFIGS:
+            _KEYED_CONFIGS.clear()
+        _KEYED_CONFIGS[config_class, key] = config
+    result: _T = config
+    return result
+
+
 class LastShared(Generic[_Config, _Summary]):
-    """The config and round summary a game's pickles wrote and read last, kept for the next.
+    """The config and round summary of a game's pickles, as one bytes, kept for the next pickle.
 
     The states and observations of a game share one config and, for a
     round, one summary, and are often pickled in turn. :meth:`args` gives
-    ``config_fields`` and ``summary_args`` of the values, comparing them
-    with the last ones written by identity (they are held, so their ids are
-    not reused); :meth:`values` rebuilds them from those arguments,
-    comparing with the last ones read by value. Each side is one entry,
-    swapped whole, so threads can only cost each other a miss.
+    the config's :func:`config_key` and the summary's bytes (``summary_blob``)
+    packed as one bytes, made once per pair of objects in use (compared by
+    identity; they are held, so their ids are not reused); :meth:`values`
+    reads them back (``summary_of_blob``), comparing with the last bytes
+    read. Each side's last entry is one tuple, swapped whole, so threads can
+    only cost each other a miss.
 
     >>> import tablerules.mock as mock
-    >>> from tablerules.mock.state import summary_from_args
-    >>> shared = LastShared(mock.Config, summary_from_args)
-    >>> fields, args = shared.args(mock.Config(players=3), None)
-    >>> shared.values(fields, args) == (mock.Config(players=3), None)
+    >>> from tablerules.mock.state import summary_blob, summary_of_blob
+    >>> shared = LastShared(mock.Config, summary_blob, summary_of_blob)
+    >>> shared.values(shared.args(mock.Config(players=3), None)) == (mock.Config(players=3), None)
     True
     """
 
-    __slots__ = ("_config_class", "_rebuild_summary", "read", "written")
+    __slots__ = ("_blobs", "_config_class", "_summary_blob", "_summary_of_blob", "read", "written")
 
     def __init__(
         self,
         config_class: type[_Config],
-        rebuild_summary: Callable[[tuple[object, ...] | None], _Summary | None],
+        summary_blob: Callable[[_Summary], bytes],
+        summary_of_blob: Callable[[bytes], _Summary],
     ) -> None:
         self._config_class = config_class
-        self._rebuild_summary = rebuild_summary
-        self.written: tuple[object, tuple[object, ...], object, tuple[object, ...] | None] = (
-            None,
-            (),
-            None,
-            None,
-        )
-        """The config, its fields, the summary and its arguments written last."""
-        self.read: tuple[tuple[object, ...], Any, tuple[object, ...] | None, _Summary | None] = (
-            (),
-            None,
-            None,
-            None,
-        )
-        """The fields, the config, the summary's arguments and the summary read last."""
+        self._summary_blob = summary_blob
+        self._summary_of_blob = summary_of_blob
+        self._blobs: dict[int, tuple[object, bytes]] = {}
+        self.written: tuple[object, object, bytes] = (None, None, b"")
+        """The config, the summary and their bytes written last."""
+        self.read: tuple[bytes, Any, _Summary | None] = (b"", None, None)
+        """The bytes read last, their config and their summary."""
 
-    def args(
-        self, config: object, summary: object | None
-    ) -> tuple[tuple[object, ...], tuple[object, ...] | None]:
-        """``config_fields(config)`` and ``summary_args(summary)``, the last ones if the same."""
-        last_config, last_fields, last_summary, last_args = self.written
+    def args(self, config: object, summary: _Summary | None) -> bytes:
+        """The bytes of ``config`` and ``summary`` (``None`` before the first round ends)."""
+        last_config, last_summary, last = self.written
         if config is last_config and summary is last_summary:
-            return last_fields, last_args
-        fields = last_fields if config is last_config else config_fields(config)
-        args = last_args if summary is last_summary else summary_args(summary)
-        self.written = (config, fields, summary, args)
-        return fields, args
+            return last
+        key = config_key(config)
+        if summary is None:
+            blob = b""
+        else:  # kept per summary object: the states of two rounds may be pickled in turn
+            entry = self._blobs.get(id(summary))
+            if entry is None or entry[0] is not summary:
+                entry = (summary, self._summary_blob(summary))
+                if len(self._blobs) >= _MAX_SHARED:
+                    self._blobs.clear()
+                self._blobs[id(summary)] = entry
+            blob = entry[1]
+        shared = len(key).to_bytes(2, "big") + key + blob
+        self.written = (config, summary, shared)
+        return shared
 
-    def values(
-        self, fields: tuple[object, ...], args: tuple[object, ...] | None
-    ) -> tuple[_Config, _Summary | None]:
-        """The config and the round summary of these arguments, the last ones if equal."""
-        last_fields, last_config, last_args, last_summary = self.read
-        if fields == last_fields and args == last_args:
+    def values(self, shared: bytes) -> tuple[_Config, _Summary | None]:
+        """The config and the round summary whose bytes :meth:`args` made (shared objects)."""
+        last, last_config, last_summary = self.read
+        if shared == last:
             return last_config, last_summary
-        config: _Config = (
-            last_config if fields == last_fields else config_from_fields(self._config_class, fields)
-        )
-        summary = last_summary if args == last_args else self._rebuild_summary(args)
-        self.read = (fields, config, args, summary)
+        size = 2 + int.from_bytes(shared[:2], "big")
+        config: _Config = config_of_key(self._config_class, shared[2:size])
+        blob = shared[size:]
+        summary = shared_rebuild(self._summary_of_blob, blob) if blob else None
+        self.read = (shared, config, summary)
         return config, summary
 
 
 class HistoryBytes:
     """A game's round histories as its pickles write them: each event's codes in turn, as bytes.
 
-    ``event_codes`` gives one event's codes. The states of a round are
-    pickled in turn, so a history that goes on from the one written last
-    (equal events, so equal codes) only adds the codes of its new events;
-    and each event's codes are made once per event object in use (up to
-    ``kept`` of them, each entry holding its event, so its id is not reused).
-    Each memo is swapped or emptied whole, so threads can only cost each
-    other a miss.
+    ``write_events(events, codes)`` adds the codes of each of ``events`` to
+    the list ``codes``, in one pass. The states of a round are pickled in
+    turn, so a history that goes on from the one written last (equal events,
+    so equal codes) only adds the codes of its new events. The last history
+    is one entry, swapped whole, so threads can only cost each other a miss.
 
-    >>> history_bytes = HistoryBytes(lambda event: (event, event + 1))
+    >>> def write_events(events, codes):
+    ...     for event in events:
+    ...         codes += (event, event + 1)
+    >>> history_bytes = HistoryBytes(write_events)
     >>> list(history_bytes((1, 5))), list(history_bytes((1, 5, 7)))
     ([1, 2, 5, 6], [1, 2, 5, 6, 7, 8])
     """
 
-    __slots__ = ("_event_codes", "kept", "last", "memo")
+    __slots__ = ("_write_events", "last")
 
-    def __init__(self, event_codes: Callable[[Any], Iterable[int]], kept: int = 8192) -> None:
-        self._event_codes = event_codes
-        self.kept = kept
-        """How many events' codes are kept (the memo is emptied when it is full)."""
+    def __init__(self, write_events: Callable[[Sequence[Any], list[int]], None]) -> None:
+        self._write_events = write_events
         self.last: tuple[tuple[object, ...], bytes] = ((), b"")
         """The history written last and its bytes."""
-        self.memo: dict[int, tuple[object, bytes]] = {}
-        """Each event's codes by the event's ``id``, with the event."""
 
     def __call__(self, history: tuple[object, ...]) -> bytes:
         """The codes of every event of ``history``, in order, as bytes."""
@@ -332,22 +414,14 @@ class HistoryBytes:
         if history is last_history:
             return last_blob
         done = len(last_history)
+        codes: list[int] = []
         if done and len(history) >= done and history[:done] == last_history:
             if len(history) == done:
                 return last_blob
-            parts = [last_blob]
-            new = history[done:]
+            self._write_events(history[done:], codes)
+            blob = last_blob + bytes(codes)
         else:
-            parts, new = [], history
-        memo = self.memo
-        for event in new:
-            entry = memo.get(id(event))
-            if entry is None or entry[0] is not event:
-                entry = (event, bytes(self._event_codes(event)))
-                if len(memo) >= self.kept:
-                    memo.clear()
-                memo[id(event)] = entry  # holding the event keeps its id from being reused
-            parts.append(entry[1])
-        blob = b"".join(parts)
+            self._write_events(history, codes)
+            blob = bytes(codes)
         self.last = (history, blob)
         return blob

@@ -57,18 +57,23 @@ def _tables(value: Any, stood: Any, choices: Any, layout: list[int], cards: list
             layout.append(len(on_table) + (64 * stood[seat][index] if stood else 0))
 
 
-def _summary_args(summary: mentok.RoundSummary | None) -> tuple[object, ...] | None:
-    if summary is None:
-        return None
+def _summary_blob(summary: mentok.RoundSummary) -> bytes:
     layout = [int(summary.abandoned), *map(len, summary.hands), *summary.cheated]
     cards = [card for hand in summary.hands for card in hand]
     _tables(summary, None, summary.choices, layout, cards)
     layout += _history_codes(summary.history)
-    return ((summary.round, *summary.points), _card_bytes(cards), bytes(layout))
+    text = ",".join(map(str, (summary.round, *summary.points))).encode()
+    blob = _card_bytes(cards)
+    return len(text).to_bytes(2, "big") + len(blob).to_bytes(2, "big") + text + blob + bytes(layout)
 
 
-def _fields(config: mentok.Config) -> tuple[object, ...]:
-    return tuple(getattr(config, field.name) for field in attrs.fields(mentok.Config))
+def _shared(config: mentok.Config, summary: mentok.RoundSummary | None) -> bytes:
+    """The config's fields as text and the previous round's summary, as one bytes."""
+    key = ",".join(repr(getattr(config, field.name)) for field in attrs.fields(mentok.Config))
+    text = key.encode()
+    return (
+        len(text).to_bytes(2, "big") + text + (b"" if summary is None else _summary_blob(summary))
+    )
 
 
 def reference(value: mentok.State | mentok.Observation) -> tuple[object, ...]:
@@ -76,7 +81,9 @@ def reference(value: mentok.State | mentok.Observation) -> tuple[object, ...]:
     if isinstance(value, mentok.State):
         layout = [len(hand) for hand in value.hands]
         cards = [card for hand in value.hands for card in hand]
-        _tables(value, value.stood, value.choices, layout, cards)
+        tables: list[int] = []
+        _tables(value, value.stood, value.choices, tables, cards)
+        layout += (len(tables), *tables)
         cards += value.deck
         numbers = (value.seed, value.round, value.to_act, *value.scores, *value.winners)
     else:
@@ -93,11 +100,10 @@ def reference(value: mentok.State | mentok.Observation) -> tuple[object, ...]:
         )
     layout += _history_codes(value.history)
     return (
-        _fields(value.config),
+        _shared(value.config, value.last_round),
         numbers,
         _card_bytes(cards),
         bytes(layout),
-        _summary_args(value.last_round),
     )
 
 
@@ -148,14 +154,13 @@ def test_pickles_follow_the_layout_past_small_memos(
     monkeypatch: pytest.MonkeyPatch, often: int, max_seen: int
 ) -> None:
     """Layouts read directly until seen ``often`` times, then by their kept shapes."""
-    monkeypatch.setattr(state_module, "_MAX_EVENTS", 7)
-    monkeypatch.setattr(state_module.history_bytes, "kept", 7)
     monkeypatch.setattr(state_module, "MAX_SHAPES", 3)
     monkeypatch.setattr(state_module, "MAX_SEEN", max_seen)
     monkeypatch.setattr(state_module, "OFTEN", often)
     monkeypatch.setattr(observe_module, "MAX_SHAPES", 3)
     for module, name in [
         (state_module, "_STATE_SHAPES"),
+        (state_module, "_HAND_SHAPES"),
         (state_module, "_STATE_SEEN"),
         (observe_module, "_SHAPES"),
         (observe_module, "_SEEN"),
@@ -170,10 +175,10 @@ def test_pickles_follow_the_layout_past_small_memos(
     random.Random(4).shuffle(order)
     _check(values, order)
     assert 0 < len(state_module._STATE_SHAPES) <= 3
+    assert 0 < len(state_module._HAND_SHAPES) <= 3
     assert 0 < len(observe_module._SHAPES) <= 3
     assert len(state_module._STATE_SEEN) <= max_seen
     assert len(observe_module._SEEN) <= max_seen
-    assert len(state_module.history_bytes.memo) <= 7
 
 
 def test_memos_of_the_last_value_written_hit_only_equal_values() -> None:

@@ -174,17 +174,15 @@ class Observation(TableFacts):
         head = [*self.hand_sizes, self.cheated, _OPTIONAL_BOOL[self.choice]]
         cards = list(self.hand)
         write_tables(self.tables, self.stood, self.chosen, head, cards)
-        fields, summary = SHARED.args(self.config, self.last_round)
+        written = SHARED.written
+        if self.config is written[0] and self.last_round is written[1]:
+            shared = written[2]
+        else:
+            shared = SHARED.args(self.config, self.last_round)
         numbers = (self.seat, self.round, self.to_act, self.deck_size, *self.scores, *self.winners)
         return (
             _observation_from_pickle,
-            (
-                fields,
-                numbers,
-                card_bytes(cards),
-                bytes(head) + history_bytes(self.history),
-                summary,
-            ),
+            (shared, numbers, card_bytes(cards), bytes(head) + history_bytes(self.history)),
         )
 
     def __repr__(self) -> str:
@@ -204,14 +202,14 @@ _BOOL_OR_NONE: Final = (False, True, None)
 
 
 def _observation_from_pickle(
-    fields: tuple[object, ...],
-    numbers: tuple[int, ...],
-    blob: bytes,
-    layout: bytes,
-    last_round: tuple[object, ...] | None,
+    shared: bytes, numbers: tuple[int, ...], blob: bytes, layout: bytes
 ) -> Observation:
     """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
-    config, summary = SHARED.values(fields, last_round)
+    read = SHARED.read
+    if shared == read[0]:
+        config, summary = read[1], read[2]
+    else:
+        config, summary = SHARED.values(shared)
     players = config.players
     seat = numbers[0]
     shape = _SHAPES.get((layout[: 3 * players + 2], seat))

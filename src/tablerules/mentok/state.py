@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import accumulate, pairwise
 from typing import Final, TypeVar
 
@@ -16,9 +16,13 @@ from tablerules._pickling import (
     LastShared,
     card_bytes,
     cards_of,
+    numbers_of,
+    numbers_text,
+    pack,
     reduce_own,
     shared_rebuild,
     shared_reduce,
+    unpack,
 )
 from tablerules.cards import FULL_DECK, Card, Rank, cards_text
 from tablerules.mentok.config import Config
@@ -158,12 +162,16 @@ class RoundSummary:
         return shared_reduce(self, reduce_own)
 
     def _reduce(self) -> tuple[object, ...]:
+        return (_summary_from_pickle, self._parts())
+
+    def _parts(self) -> tuple[tuple[int, ...], bytes, bytes]:
+        """The summary's numbers, its cards, and the rest of its layout."""
         layout = [self.abandoned, *map(len, self.hands), *self.cheated]
         cards = [card for hand in self.hands for card in hand]
         write_tables(self.tables, None, self.choices, layout, cards)
         write_history_codes(self.history, layout)
         numbers = (self.round, *self.points)
-        return (_summary_from_pickle, (numbers, card_bytes(cards), bytes(layout)))
+        return (numbers, card_bytes(cards), bytes(layout))
 
     def __repr__(self) -> str:
         tables = tuple(tuple(cards_text(cards) for cards in seat) for seat in self.tables)
@@ -336,7 +344,11 @@ class State(TableFacts):
         codes: list[int] = []
         on_tables: list[Card] = []
         write_tables(self.tables, self.stood, self.choices, codes, on_tables)
-        fields, args = SHARED.args(self.config, self.last_round)
+        written = SHARED.written
+        if self.config is written[0] and self.last_round is written[1]:
+            shared = written[2]
+        else:
+            shared = SHARED.args(self.config, self.last_round)
         if len(on_tables) > 1:
             table_cards = bytes(_getter(*on_tables)(_INDEX))
         else:
@@ -344,11 +356,10 @@ class State(TableFacts):
         return (
             _state_from_pickle,
             (
-                fields,
+                shared,
                 (self.seed, self.round, self.to_act, *self.scores, *self.winners),
                 in_hands + table_cards + deck_bytes(self.deck),
-                sizes + bytes(codes) + history_bytes(self.history),
-                args,
+                sizes + bytes((len(codes), *codes)) + history_bytes(self.history),
             ),
         )
 
@@ -488,19 +499,22 @@ def write_history_codes(history: tuple[Event, ...], codes: list[int]) -> None:
     codes += history_bytes(history)
 
 
-def _event_codes(event: Event) -> tuple[int, ...]:
-    """One event's codes (see :func:`write_history_codes`)."""
-    if type(event) is AskRecord:
-        card = event.card
-        flags = event.hand + 2 * event.split + 4 * event.given + 16 * _OPTIONAL_BOOL[event.cheat]
-        if card is None:
-            return (event.seat, event.target, event.rank, flags + _NO_CARD)
-        return (event.seat, event.target, event.rank, flags, _INDEX[card])
-    stand: StandRecord = event  # type: ignore[assignment]
-    return (_STAND + stand.seat, stand.hand)
+def _write_events(events: Sequence[Event], codes: list[int]) -> None:
+    """Add each event's codes to ``codes`` (see :func:`write_history_codes`)."""
+    index, cheat_codes = _INDEX, _OPTIONAL_BOOL
+    for event in events:
+        if type(event) is AskRecord:
+            card = event.card
+            flags = event.hand + 2 * event.split + 4 * event.given + 16 * cheat_codes[event.cheat]
+            if card is None:
+                codes += (event.seat, event.target, event.rank, flags + _NO_CARD)
+            else:
+                codes += (event.seat, event.target, event.rank, flags, index[card])
+        else:
+            codes += (_STAND + event.seat, event.hand)
 
 
-history_bytes: Final = HistoryBytes(_event_codes)
+history_bytes: Final = HistoryBytes(_write_events)
 """A round's history as a pickle writes it: the codes :func:`write_history_codes` adds
 (:func:`read_history_codes` reads them back)."""
 
@@ -526,17 +540,36 @@ def read_history_codes(codes: bytes, at: int) -> tuple[Event, ...]:
     events: list[Event] = []
     append = events.append
     end = len(codes)
-    memo = _EVENTS
+    stands, ranks, cheats, card_at = _STANDS, _RANKS, _BOOL_OR_NONE, _card_at
     while at < end:
-        stop = at + 2 if codes[at] >= _STAND else at + (4 if codes[at + 3] & _NO_CARD else 5)
-        chunk = codes[at:stop]
-        event = memo.get(chunk)
-        if event is None:
-            event = _event(chunk)
-            if len(memo) >= _MAX_EVENTS:
-                memo.clear()
-            memo[chunk] = event
-        append(event)
+        code = codes[at]
+        if code >= _STAND:
+            key = code << 8 | codes[at + 1]
+            event = stands.get(key)
+            if event is None:  # at most 128 seats times 256 hands: the memo stays small
+                event = stands[key] = _make_stand(code - _STAND, codes[at + 1])
+            append(event)
+            at += 2
+            continue
+        flags = codes[at + 3]
+        if flags & _NO_CARD:
+            card = None
+            stop = at + 4
+        else:
+            card = card_at(codes[at + 4])
+            stop = at + 5
+        append(
+            _make_ask(
+                code,
+                codes[at + 1],
+                ranks[codes[at + 2]],
+                flags & 1,
+                flags & 2 == 2,
+                flags & 4 == 4,
+                card,
+                cheats[flags >> 4],
+            )
+        )
         at = stop
     history = before + tuple(events)
     _LAST_READ[0] = (codes[start:], history)
@@ -547,26 +580,9 @@ _LAST_READ: Final[list[tuple[bytes, tuple[Event, ...]]]] = [(b"", ())]
 """The history codes read last and their events (one entry, swapped whole)."""
 
 
-def _event(chunk: bytes) -> Event:
-    """The one event whose codes are ``chunk``."""
-    code = chunk[0]
-    if code >= _STAND:
-        return _make_stand(code - _STAND, chunk[1])
-    flags = chunk[3]
-    return _make_ask(
-        code,
-        chunk[1],
-        _RANKS[chunk[2]],
-        flags & 1,
-        bool(flags & 2),
-        bool(flags & 4),
-        None if flags & _NO_CARD else FULL_DECK[chunk[4]],
-        _BOOL_OR_NONE[flags >> 4],
-    )
-
-
-_EVENTS: Final[dict[bytes, Event]] = {}
-_MAX_EVENTS: Final = 8192
+_STANDS: Final[dict[int, StandRecord]] = {}
+"""The stands read so far, by their codes."""
+_card_at: Final = FULL_DECK.__getitem__
 _INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
 _getter: Final = operator.itemgetter
 
@@ -606,37 +622,63 @@ def _build_summary(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> Roun
 
 
 def _state_from_pickle(
-    fields: tuple[object, ...],
-    numbers: tuple[int, ...],
-    blob: bytes,
-    layout: bytes,
-    last_round: tuple[object, ...] | None,
+    shared: bytes, numbers: tuple[int, ...], blob: bytes, layout: bytes
 ) -> State:
-    """Rebuild a pickled state, unchecked (see ``State.__reduce__``)."""
-    config, summary = SHARED.values(fields, last_round)
+    """Rebuild a pickled state, unchecked (see ``State.__reduce__``).
+
+    ``layout`` holds the hands' sizes, the number of codes of the tables,
+    the tables' codes (see :func:`write_tables`), then the history; ``blob``
+    the cards of the hands, of the tables, then the deck; ``shared`` the
+    config and the previous round's summary. The hands' sizes take few
+    values, and so do the tables' codes of most states: their shapes are
+    kept, the tables' once seen :data:`OFTEN` times.
+    """
+    read = SHARED.read
+    if shared == read[0]:
+        config, summary = read[1], read[2]
+    else:
+        config, summary = SHARED.values(shared)
     players = config.players
-    shape = _STATE_SHAPES.get(layout[: 3 * players])
+    hand_shape = _HAND_SHAPES.get(layout[:players])
+    if hand_shape is None:
+        hand_shape = _hand_shape(layout[:players])
+    at = players + 1
+    end = at + layout[players]
+    shape = _STATE_SHAPES.get(layout[at:end])
     if shape is None:
-        shape = _state_shape(layout, players)
-        if shape is None:  # a layout seen once
+        shape = _table_shape(layout[at:end], players)
+        if shape is None:  # tables seen less often: read directly
             return _read_state(config, summary, numbers, blob, layout)
-    hands_of, parts_of, seats_of, stood, choices, count, at = shape
-    cards: tuple[Card, ...] = _getter(*blob)(FULL_DECK) if len(blob) > 1 else cards_of(blob)
+    hands_of, start = hand_shape
+    parts_of, seats_of, stood, choices, count = shape
+    stop = start + count
+    cards = cards_of(blob[:stop])
+    deck = blob[stop:]
+    last_blob, last_deck = _LAST_DECK_READ[0]
+    if deck and last_blob.endswith(deck):  # the deck of a state read before, or its end
+        pile = last_deck[len(last_blob) - len(deck) :]
+    else:
+        pile = cards_of(deck)
+        _LAST_DECK_READ[0] = (deck, pile)
     return _make_state(  # the fields in order
         config,
         numbers[0],
         numbers[1],
         numbers[3 : 3 + players],
         hands_of(cards),
-        seats_of(parts_of(cards)),
+        seats_of(parts_of(cards[start:])),
         stood,
-        cards[count:],
-        read_history_codes(layout, at),
+        pile,
+        read_history_codes(layout, end),
         choices,
         numbers[2],
         numbers[3 + players :],
         summary,
     )
+
+
+_LAST_DECK_READ: Final[list[tuple[bytes, tuple[Card, ...]]]] = [(b"", ())]
+"""The deck bytes read last and their cards (one entry, swapped whole)."""
 
 
 def _read_state(
@@ -646,11 +688,11 @@ def _read_state(
     blob: bytes,
     layout: bytes,
 ) -> State:
-    """Rebuild a pickled state from its layout read directly (one seen once)."""
+    """Rebuild a pickled state from its layout read directly (tables seen less often)."""
     players = config.players
     cards = cards_of(blob)
     hands, start = _hands(cards, layout[:players])
-    tables, stood, choices, at, start = read_tables(layout, players, players, cards, start)
+    tables, stood, choices, at, start = read_tables(layout, players + 1, players, cards, start)
     return _make_state(  # the fields in order
         config,
         numbers[0],
@@ -701,16 +743,17 @@ PartsGetter = Callable[[tuple[_T, ...]], tuple[tuple[_T, ...], ...]]
 """A getter of consecutive parts of a tuple (see :func:`parts_getter`)."""
 StateShape = tuple[
     PartsGetter[Card],
-    PartsGetter[Card],
     PartsGetter[tuple[Card, ...]],
     tuple[tuple[bool, ...], ...],
     tuple[bool | None, ...],
     int,
-    int,
 ]
+"""What the tables' codes of a state's pickle say: getters of the table hands' cards and of
+each seat's table hands, the stood flags, the choices and the number of cards."""
 MAX_SHAPES: Final = 4096
 """How many pickle layouts are kept (each memo of them is emptied when it is full)."""
 _STATE_SHAPES: Final[dict[bytes, StateShape]] = {}
+_HAND_SHAPES: Final[dict[bytes, tuple[PartsGetter[Card], int]]] = {}
 
 
 def parts_getter(cuts: list[int]) -> PartsGetter[_T]:
@@ -767,34 +810,28 @@ def table_end(layout: bytes, at: int, players: int) -> int:
     return at
 
 
-def _state_shape(layout: bytes, players: int) -> StateShape | None:
-    """What a state's pickle layout says before its history, kept per layout seen often.
+def _hand_shape(sizes: bytes) -> tuple[PartsGetter[Card], int]:
+    """A getter of the hands of these sizes from the start of the cards, and their count."""
+    cuts = list(accumulate(sizes, initial=0))
+    shape: tuple[PartsGetter[Card], int] = (parts_getter(cuts), cuts[-1])
+    if len(_HAND_SHAPES) >= MAX_SHAPES:
+        _HAND_SHAPES.clear()
+    _HAND_SHAPES[sizes] = shape
+    return shape
 
-    Kept under the layout's first ``3 * players`` codes when they are exactly
-    the sizes and the tables (one table hand per seat), else under the
-    sizes and tables codes, which the state's reader then finds here. None
-    until a layout has been seen :data:`OFTEN` times: most layouts come
-    once, and the reader reads those directly.
+
+def _table_shape(codes: bytes, players: int) -> StateShape | None:
+    """What a state's tables' codes say, kept once seen :data:`OFTEN` times (else None).
+
+    Most states' tables come once: the reader reads those directly.
     """
-    end = table_end(layout, players, players)
-    key = layout[:end]
-    shape = _STATE_SHAPES.get(key)
-    if shape is not None or not seen_often(_STATE_SEEN, key):
-        return shape
-    hand_cuts = list(accumulate(layout[:players], initial=0))
-    cuts, seats, stood, choices, end = table_parts(layout, players, players, hand_cuts[-1])
-    shape = (
-        parts_getter(hand_cuts),
-        parts_getter(cuts),
-        parts_getter(seats),
-        stood,
-        choices,
-        cuts[-1],
-        end,
-    )
+    if not seen_often(_STATE_SEEN, codes):
+        return None
+    cuts, seats, stood, choices, _ = table_parts(codes, 0, players, 0)
+    shape: StateShape = (parts_getter(cuts), parts_getter(seats), stood, choices, cuts[-1])
     if len(_STATE_SHAPES) >= MAX_SHAPES:
         _STATE_SHAPES.clear()
-    _STATE_SHAPES[key] = shape
+    _STATE_SHAPES[codes] = shape
     return shape
 
 
@@ -823,12 +860,21 @@ MAX_SEEN: Final = 4 * MAX_SHAPES
 """How many pickle layouts seen fewer times are counted."""
 
 
-def summary_from_args(args: tuple[object, ...] | None) -> RoundSummary | None:
-    """The summary whose :func:`summary_args` these are (one object for equal arguments)."""
-    if args is None:
-        return None
-    return shared_rebuild(_build_summary, *args)
+def summary_blob(summary: RoundSummary) -> bytes:
+    """A round summary as one bytes, for the pickles of the next round's states and views.
+
+    Its numbers as text, then its cards, then its layout: what the summary's
+    own pickle holds (:func:`summary_of_blob` reads it back).
+    """
+    numbers, cards, layout = summary._parts()
+    return pack(numbers_text(numbers), cards, layout)
 
 
-SHARED: Final[LastShared[Config, RoundSummary]] = LastShared(Config, summary_from_args)
+def summary_of_blob(blob: bytes) -> RoundSummary:
+    """The round summary :func:`summary_blob` wrote, unchecked."""
+    text, cards, layout = unpack(blob, 3)
+    return _build_summary(numbers_of(text), cards, layout)  # type: ignore[arg-type]
+
+
+SHARED: Final[LastShared[Config, RoundSummary]] = LastShared(Config, summary_blob, summary_of_blob)
 """The config and round summary this game's pickles wrote and read last."""

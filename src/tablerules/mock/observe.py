@@ -262,15 +262,18 @@ class Observation(TableFacts):
                 *self.hand_sizes,
             )
         )
-        fields, summary = SHARED.args(self.config, self.last_round)
+        written = SHARED.written
+        if self.config is written[0] and self.last_round is written[1]:
+            shared = written[2]
+        else:
+            shared = SHARED.args(self.config, self.last_round)
         return (
             _observation_from_pickle,
             (
-                fields,
+                shared,
                 (self.seat, self.round, self.to_act, self.deck_size, *self.scores),
                 card_bytes(sum(melds, ()) + self.hand),
                 layout + history_bytes(self.history),
-                summary,
             ),
         )
 
@@ -279,14 +282,14 @@ _make_observation: Final = fast_init(Observation)
 
 
 def _observation_from_pickle(
-    fields: tuple[object, ...],
-    numbers: tuple[int, ...],
-    blob: bytes,
-    layout: bytes,
-    last_round: tuple[object, ...] | None,
+    shared: bytes, numbers: tuple[int, ...], blob: bytes, layout: bytes
 ) -> Observation:
     """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
-    config, summary = SHARED.values(fields, last_round)
+    read = SHARED.read
+    if shared == read[0]:
+        config, summary = read[1], read[2]
+    else:
+        config, summary = SHARED.values(shared)
     sizes = 3 + 3 * config.players
     head = layout[:sizes]
     shape = _VIEW_SHAPES.get(head)

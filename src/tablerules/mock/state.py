@@ -28,10 +28,14 @@ from tablerules._pickling import (
     LastShared,
     card_bytes,
     cards_of,
+    numbers_of,
+    numbers_text,
+    pack,
     reduce_own,
     shared_rebuild,
     shared_reduce,
     split,
+    unpack,
 )
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.mock.config import MELD_SIZE, Config
@@ -361,12 +365,16 @@ class RoundSummary:
         return shared_reduce(self, reduce_own)
 
     def _reduce(self) -> tuple[object, ...]:
+        return (_summary_from_pickle, self._parts())
+
+    def _parts(self) -> tuple[tuple[int | None, ...], bytes, bytes]:
+        """The summary's numbers, the cards of its melds, and the rest of its layout."""
         layout = [len(meld) for meld in self.melds]
         layout += self.hand_points
         layout += self.highest_hand
         cards = [card for meld in self.melds for card in meld]
         numbers = (self.round, self.first_complete, *self.points)
-        return (_summary_from_pickle, (numbers, card_bytes(cards), bytes(layout)))
+        return (numbers, card_bytes(cards), bytes(layout))
 
 
 @attrs.frozen(repr=False)
@@ -458,21 +466,24 @@ class State(TableFacts):
                 self.opening_was_empty,
                 self.pile_was_empty,
                 *map(len, hands),
-                *map(len, melds),
                 *self.finished,
+                *map(len, melds),
                 len(discard_pile),
             )
         )
         cards = sum(hands, ()) + sum(melds, ()) + discard_pile
-        fields, summary = SHARED.args(self.config, self.last_round)
+        written = SHARED.written
+        if self.config is written[0] and self.last_round is written[1]:
+            shared = written[2]
+        else:
+            shared = SHARED.args(self.config, self.last_round)
         return (
             _state_from_pickle,
             (
-                fields,
+                shared,
                 (self.seed, self.round, self.to_act, *self.scores),
                 card_bytes(cards) + _deck_bytes(self.deck),
                 layout + history_bytes(self.history),
-                summary,
             ),
         )
 
@@ -511,37 +522,51 @@ _FINISHED: Final = 16
 _SEAT_BITS: Final = 15
 
 
-def _event_codes(event: Event) -> tuple[int, ...]:
-    """One event's codes: its kind and seat, then its numbers and cards."""
+def _write_events(events: Sequence[Event], codes: list[int]) -> None:
+    """Add each event's codes to ``codes``: its kind and seat, then its numbers and cards."""
     index = _INDEX
-    if type(event) is Drew:
-        card = event.card
-        if card is None:
-            return (_OTHER_DRAW + event.seat if event.from_discard else event.seat,)
-        return ((_DISCARD_DRAW if event.from_discard else _CARD_DRAW) + event.seat, index[card])
-    melded: Melded = event  # type: ignore[assignment]
-    cards, discards = melded.cards, melded.discards
-    return (
-        _MELDED + melded.seat + _FINISHED * melded.finished,
-        melded.drawn,
-        len(cards),
-        len(discards),
-        *map(index.__getitem__, cards),
-        *map(index.__getitem__, discards),
-    )
+    card_index = index.__getitem__
+    for event in events:
+        if type(event) is Drew:
+            card = event.card
+            if card is None:
+                codes.append(_OTHER_DRAW + event.seat if event.from_discard else event.seat)
+            else:
+                kind = _DISCARD_DRAW if event.from_discard else _CARD_DRAW
+                codes += (kind + event.seat, index[card])
+            continue
+        melded: Melded = event  # type: ignore[assignment]
+        cards, discards = melded.cards, melded.discards
+        codes += (
+            _MELDED + melded.seat + _FINISHED * melded.finished,
+            melded.drawn,
+            len(cards),
+            len(discards),
+        )
+        if cards:
+            codes += map(card_index, cards)
+        codes += map(card_index, discards)
 
 
-history_bytes: Final = HistoryBytes(_event_codes)
+history_bytes: Final = HistoryBytes(_write_events)
 """A round's history as a pickle writes it: per event its kind and seat, then its cards
 (:func:`read_history` reads it back)."""
 
 
 def read_history(codes: bytes, at: int) -> tuple[Event, ...]:
-    """The history ``history_bytes`` wrote, from ``codes[at:]``.
+    r"""The history ``history_bytes`` wrote, from ``codes[at:]``.
 
-    Events are immutable and the states of a round share them, so equal
-    events load as one object (a memo of a few thousand), and a history that
-    goes on from the last one read reuses its events.
+    A history that goes on from the last one read reuses its events (the
+    states of a round share them) and reads only the new ones, in one pass.
+    Draws load as shared objects: the same one for equal draws.
+
+    >>> import random
+    >>> import tablerules.mock as mock
+    >>> state, rng = mock.new_game(seed=2), random.Random(2)
+    >>> for _ in range(9):
+    ...     state = mock.apply(state, mock.random_action(state, rng))
+    >>> read_history(b"\x07" + history_bytes(state.history), 1) == state.history
+    True
     """
     tail = codes[at:]
     last_codes, last_events = _LAST_READ[0]
@@ -550,63 +575,55 @@ def read_history(codes: bytes, at: int) -> tuple[Event, ...]:
         if len(tail) == len(last_codes):
             return last_events
         before = last_events
-        at = len(last_codes)
+        new = tail[len(last_codes) :]
     else:
-        before, at = (), 0
+        before, new = (), tail
+    end = len(new)
+    # the card of each code (None past the 52): a meld's cards are slices of it
+    row: tuple[Card | None, ...] = _getter(*new)(_CARD_OF_CODE) if end > 1 else ()
     events: list[Event] = []
     append = events.append
-    end = len(tail)
-    pile_draws = PILE_DRAWS
-    memo = _EVENTS
+    pile_draws, draws = PILE_DRAWS, _DRAWS
+    at = 0
     while at < end:
-        code = tail[at]
+        code = new[at]
         if code < _DISCARD_DRAW:
             append(pile_draws[code])
             at += 1
-            continue
-        if code >= _MELDED:
-            stop = at + 4 + tail[at + 2] + tail[at + 3]
+        elif code >= _MELDED:
+            middle = at + 4 + new[at + 2]
+            stop = middle + new[at + 3]
+            append(
+                _make_melded(
+                    code & _SEAT_BITS,
+                    row[at + 4 : middle],  # type: ignore[arg-type]
+                    row[middle:stop],  # type: ignore[arg-type]
+                    new[at + 1],
+                    code >= _MELDED + _FINISHED,
+                )
+            )
+            at = stop
         elif code < _OTHER_DRAW:
-            stop = at + 2
+            key = code << 6 | new[at + 1]
+            event = draws.get(key)
+            if event is None:  # at most 32 kinds times 52 cards: the memo stays small
+                event = draws[key] = _make_drew(code & _SEAT_BITS, code < _CARD_DRAW, row[at + 1])
+            append(event)
+            at += 2
         else:
-            stop = at + 1
-        chunk = tail[at:stop]
-        event = memo.get(chunk)
-        if event is None:
-            event = _event(chunk)
-            if len(memo) >= _MAX_EVENTS:
-                memo.clear()
-            memo[chunk] = event
-        append(event)
-        at = stop
+            append(_make_drew(code - _OTHER_DRAW, True, None))
+            at += 1
     history = before + tuple(events)
     _LAST_READ[0] = (tail, history)
     return history
 
 
-def _event(chunk: bytes) -> Event:
-    """The one event whose codes are ``chunk``."""
-    code = chunk[0]
-    if code >= _MELDED:
-        middle = 4 + chunk[2]
-        return _make_melded(
-            code & _SEAT_BITS,
-            tuple(map(_card_at, chunk[4:middle])),
-            tuple(map(_card_at, chunk[middle:])),
-            chunk[1],
-            code >= _MELDED + _FINISHED,
-        )
-    if code < _CARD_DRAW:
-        return _make_drew(code - _DISCARD_DRAW, True, _card_at(chunk[1]))
-    if code < _OTHER_DRAW:
-        return _make_drew(code - _CARD_DRAW, False, _card_at(chunk[1]))
-    return _make_drew(code - _OTHER_DRAW, True, None)
-
-
-_EVENTS: Final[dict[bytes, Event]] = {}
+_DRAWS: Final[dict[int, Drew]] = {}
+"""The draws with a card read so far, by their codes (at most 32 * 64 of them)."""
 _LAST_READ: Final[list[tuple[bytes, tuple[Event, ...]]]] = [(b"", ())]
-_MAX_EVENTS: Final = 8192
 _INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
+_CARD_OF_CODE: Final[tuple[Card | None, ...]] = FULL_DECK + (None,) * (256 - len(FULL_DECK))
+_getter: Final = operator.itemgetter
 
 
 def _summary_from_pickle(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> RoundSummary:
@@ -648,22 +665,35 @@ _LAST_DECK_READ: Final[list[tuple[bytes, tuple[Card, ...]]]] = [(b"", ())]
 
 
 def _state_from_pickle(
-    fields: tuple[object, ...],
-    numbers: tuple[int, ...],
-    blob: bytes,
-    layout: bytes,
-    last_round: tuple[object, ...] | None,
+    shared: bytes, numbers: tuple[int, ...], blob: bytes, layout: bytes
 ) -> State:
-    """Rebuild a pickled state, unchecked (see ``State.__reduce__``)."""
-    config, summary = SHARED.values(fields, last_round)
-    sizes = 3 + 3 * config.players
-    head = layout[:sizes]
-    shape = _SHAPES.get(head)
+    """Rebuild a pickled state, unchecked (see ``State.__reduce__``).
+
+    ``layout`` holds the step and the two flags, the hands' sizes, the
+    finished flags, the melds' sizes, the discard pile's size, then the
+    history; ``blob`` the cards of the hands, the melds, the discard pile and
+    the deck; ``shared`` the config and the previous round's summary. What
+    comes before the melds' sizes takes few values: its shape is kept per
+    layout.
+    """
+    read = SHARED.read
+    if shared == read[0]:
+        config, summary = read[1], read[2]
+    else:
+        config, summary = SHARED.values(shared)
+    players = config.players
+    at = 3 + 2 * players
+    shape = _SHAPES.get(layout[:at])
     if shape is None:
-        shape = _shape(head)
-    hands_of, melds_of, start, finished, step, opening_was_empty, pile_was_empty = shape
-    end = start + layout[sizes]
+        shape = _shape(layout[:at])
+    hands_of, start, finished, step, opening_was_empty, pile_was_empty = shape
+    meld_sizes = layout[at : at + players]
+    end = start + sum(meld_sizes) + layout[at + players]
     cards = cards_of(blob[:end])
+    melds = []
+    for size in meld_sizes:
+        melds.append(cards[start : start + size])
+        start += size
     deck = blob[end:]
     last_blob, last_deck = _LAST_DECK_READ[0]
     if deck and last_blob.endswith(deck):  # the deck of a state read before, or its end
@@ -677,7 +707,7 @@ def _state_from_pickle(
         numbers[1],
         numbers[3:],
         hands_of(cards),
-        melds_of(cards),
+        tuple(melds),
         pile,
         cards[start:end],
         finished,
@@ -685,24 +715,23 @@ def _state_from_pickle(
         step,
         opening_was_empty,
         pile_was_empty,
-        read_history(layout, sizes + 1),
+        read_history(layout, at + players + 1),
         summary,
     )
 
 
 Splitter = Callable[[tuple[Card, ...]], tuple[tuple[Card, ...], ...]]
-Shape = tuple[Splitter, Splitter, int, tuple[bool, ...], Step, bool, bool]
+Shape = tuple[Splitter, int, tuple[bool, ...], Step, bool, bool]
 
 
 def _shape(head: bytes) -> Shape:
-    """What a state's pickle layout says before its discard pile: kept per layout."""
-    players = (len(head) - 3) // 3
-    hands_of, melds_of, count = splitters(head[3 : 3 + 2 * players])
+    """What a state's pickle layout says before the melds' sizes: kept per layout."""
+    players = (len(head) - 3) // 2
+    hands_of, count = cards_getter(head[3 : 3 + players])
     shape = (
         hands_of,
-        melds_of,
         count,
-        tuple(map(bool, head[3 + 2 * players :])),
+        tuple(map(bool, head[3 + players :])),
         STEPS[head[0]],
         bool(head[1]),
         bool(head[2]),
@@ -711,23 +740,6 @@ def _shape(head: bytes) -> Shape:
         _SHAPES.clear()
     _SHAPES[head] = shape
     return shape
-
-
-def splitters(sizes: bytes) -> tuple[Splitter, Splitter, int]:
-    """Getters of the hands and of the melds from their cards laid out in turn, and the count.
-
-    ``sizes`` holds one size per hand, then one per meld.
-
-    >>> from tablerules.cards import parse_cards
-    >>> hands, melds, count = splitters(bytes([1, 2, 0, 0, 1, 0]))
-    >>> cards = parse_cards("2c 3c 4c 5c")
-    >>> hands(cards), melds(cards)[1], count
-    (((Card.parse('2c'),), (Card.parse('3c'), Card.parse('4c')), ()), (Card.parse('5c'),), 4)
-    """
-    players = len(sizes) // 2
-    hands_of, count = cards_getter(sizes[:players])
-    melds_of, more = cards_getter(sizes[players:], count)
-    return hands_of, melds_of, count + more
 
 
 def cards_getter(sizes: bytes, start: int = 0) -> tuple[Splitter, int]:
@@ -758,12 +770,22 @@ MAX_SHAPES: Final = 4096
 _SHAPES: Final[dict[bytes, Shape]] = {}
 
 
-def summary_from_args(args: tuple[object, ...] | None) -> RoundSummary | None:
-    """The summary whose :func:`summary_args` these are (one object for equal arguments)."""
-    if args is None:
-        return None
-    return shared_rebuild(_build_summary, *args)
+def summary_blob(summary: RoundSummary) -> bytes:
+    """A round summary as one bytes, for the pickles of the next round's states and views.
+
+    Its numbers as text, then the cards of its melds, then the melds' sizes,
+    the hand points and the seats paid for the highest hand
+    (:func:`summary_of_blob` reads it back).
+    """
+    numbers, cards, layout = summary._parts()
+    return pack(numbers_text(numbers), cards, layout)
 
 
-SHARED: Final[LastShared[Config, RoundSummary]] = LastShared(Config, summary_from_args)
+def summary_of_blob(blob: bytes) -> RoundSummary:
+    """The round summary :func:`summary_blob` wrote, unchecked."""
+    text, cards, layout = unpack(blob, 3)
+    return _build_summary(numbers_of(text), cards, layout)  # type: ignore[arg-type]
+
+
+SHARED: Final[LastShared[Config, RoundSummary]] = LastShared(Config, summary_blob, summary_of_blob)
 """The config and round summary this game's pickles wrote and read last."""
