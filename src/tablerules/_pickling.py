@@ -4,7 +4,9 @@ Every game's ``State``, ``Observation`` and round summary has a
 ``__reduce__`` built on these helpers: its cards go into one :class:`bytes`
 of card indices (``Card.index``, 0 to 51), its sizes and flags into another,
 its other integers into one flat tuple, and its config into the tuple of the
-config's fields. Unpickling rebuilds each value with the engine's fast
+config's fields (Mock's and Mentok's states and observations put the config,
+as text, and the previous round's summary into one more bytes, see
+:class:`LastShared`). Unpickling rebuilds each value with the engine's fast
 constructors and checks nothing: a pickle is for moving values between your
 own processes. Data from anyone else goes through the games' ``from_dict``
 and ``observation_from_dict``, which check every field.
@@ -252,28 +254,23 @@ def numbers_of(text: bytes) -> tuple[int | None, ...]:
     return tuple([int(part) if part else None for part in text.split(b",")])
 
 
-def pack(*parts: bytes) -> bytes:
-    r"""``parts`` as one bytes: the size of each part but the last (two bytes each), then each.
+def pack(first: bytes, second: bytes, rest: bytes) -> bytes:
+    r"""Three bytes as one: the sizes of the first two (two bytes each), then the three.
 
     >>> pack(b"ab", b"", b"cde")
     b'\x00\x02\x00\x00abcde'
-    >>> unpack(pack(b"ab", b"", b"cde"), 3)
-    [b'ab', b'', b'cde']
+    >>> unpack(pack(b"ab", b"", b"cde"))
+    (b'ab', b'', b'cde')
     """
-    sizes = b"".join([len(part).to_bytes(2, "big") for part in parts[:-1]])
-    return sizes + b"".join(parts)
+    size, other = len(first), len(second)
+    return bytes((size >> 8, size & 255, other >> 8, other & 255)) + first + second + rest
 
 
-def unpack(blob: bytes, count: int) -> list[bytes]:
-    """The ``count`` parts :func:`pack` wrote into ``blob``."""
-    at = 2 * (count - 1)
-    parts = []
-    for index in range(0, at, 2):
-        end = at + int.from_bytes(blob[index : index + 2], "big")
-        parts.append(blob[at:end])
-        at = end
-    parts.append(blob[at:])
-    return parts
+def unpack(blob: bytes) -> tuple[bytes, bytes, bytes]:
+    """The three bytes :func:`pack` wrote into ``blob``."""
+    middle = 4 + (blob[0] << 8 | blob[1])
+    end = middle + (blob[2] << 8 | blob[3])
+    return blob[4:middle], blob[middle:end], blob[end:]
 
 
 _CONFIG_KEYS: dict[int, tuple[object, bytes]] = {}

@@ -169,9 +169,8 @@ class RoundSummary:
         layout = [self.abandoned, *map(len, self.hands), *self.cheated]
         cards = [card for hand in self.hands for card in hand]
         write_tables(self.tables, None, self.choices, layout, cards)
-        write_history_codes(self.history, layout)
         numbers = (self.round, *self.points)
-        return (numbers, card_bytes(cards), bytes(layout))
+        return (numbers, card_bytes(cards), bytes(layout) + history_bytes(self.history))
 
     def __repr__(self) -> str:
         tables = tuple(tuple(cards_text(cards) for cards in seat) for seat in self.tables)
@@ -609,15 +608,15 @@ def _build_summary(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> Roun
     cards = cards_of(blob)
     hands, start = _hands(cards, layout[1 : 1 + players])
     tables, _, choices, at, start = read_tables(layout, 1 + 2 * players, players, cards, start)
-    return _make_summary(
-        round=numbers[0],
-        abandoned=bool(layout[0]),
-        tables=tuple(tables),
-        hands=hands,
-        choices=tuple(choices),
-        cheated=tuple(map(bool, layout[1 + players : 1 + 2 * players])),
-        points=numbers[1:],
-        history=read_history_codes(layout, at),
+    return _make_summary(  # the fields in order
+        numbers[0],
+        bool(layout[0]),
+        tuple(tables),
+        hands,
+        tuple(choices),
+        tuple(map(bool, layout[1 + players : 1 + 2 * players])),
+        numbers[1:],
+        read_history_codes(layout, at),
     )
 
 
@@ -872,7 +871,7 @@ def summary_blob(summary: RoundSummary) -> bytes:
 
 def summary_of_blob(blob: bytes) -> RoundSummary:
     """The round summary :func:`summary_blob` wrote, unchecked."""
-    text, cards, layout = unpack(blob, 3)
+    text, cards, layout = unpack(blob)
     return _build_summary(numbers_of(text), cards, layout)  # type: ignore[arg-type]
 
 

@@ -635,13 +635,13 @@ def _build_summary(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> Roun
     """Rebuild a pickled round summary, unchecked."""
     players = len(numbers) - 2
     melds = split(cards_of(blob), layout[: players - 1])
-    return _make_summary(
-        round=numbers[0],
-        melds=tuple(melds),
-        hand_points=tuple(layout[players : 2 * players]),
-        first_complete=numbers[1],
-        highest_hand=tuple(layout[2 * players :]),
-        points=numbers[2:],
+    return _make_summary(  # the fields in order
+        numbers[0],
+        tuple(melds),
+        tuple(layout[players : 2 * players]),
+        numbers[1],
+        tuple(layout[2 * players :]),
+        numbers[2:],
     )
 
 
@@ -783,7 +783,7 @@ def summary_blob(summary: RoundSummary) -> bytes:
 
 def summary_of_blob(blob: bytes) -> RoundSummary:
     """The round summary :func:`summary_blob` wrote, unchecked."""
-    text, cards, layout = unpack(blob, 3)
+    text, cards, layout = unpack(blob)
     return _build_summary(numbers_of(text), cards, layout)  # type: ignore[arg-type]
 
 
