@@ -545,7 +545,7 @@ def read_history_codes(codes: bytes, at: int) -> tuple[Event, ...]:
         if code >= _STAND:
             key = code << 8 | codes[at + 1]
             event = stands.get(key)
-            if event is None:  # at most 128 seats times 256 hands: the memo stays small
+            if event is None:  # 128 codes times a hand byte at most: the memo stays small
                 event = stands[key] = _make_stand(code - _STAND, codes[at + 1])
             append(event)
             at += 2

@@ -482,7 +482,8 @@ class State(TableFacts):
             (
                 shared,
                 (self.seed, self.round, self.to_act, *self.scores),
-                card_bytes(cards) + _deck_bytes(self.deck),
+                (bytes(_getter(*cards)(_INDEX)) if len(cards) > 1 else card_bytes(cards))
+                + _deck_bytes(self.deck),
                 layout + history_bytes(self.history),
             ),
         )
@@ -604,9 +605,9 @@ def read_history(codes: bytes, at: int) -> tuple[Event, ...]:
             )
             at = stop
         elif code < _OTHER_DRAW:
-            key = code << 6 | new[at + 1]
+            key = code << 8 | new[at + 1]
             event = draws.get(key)
-            if event is None:  # at most 32 kinds times 52 cards: the memo stays small
+            if event is None:  # 32 codes times a card byte at most: the memo stays small
                 event = draws[key] = _make_drew(code & _SEAT_BITS, code < _CARD_DRAW, row[at + 1])
             append(event)
             at += 2
@@ -619,7 +620,7 @@ def read_history(codes: bytes, at: int) -> tuple[Event, ...]:
 
 
 _DRAWS: Final[dict[int, Drew]] = {}
-"""The draws with a card read so far, by their codes (at most 32 * 64 of them)."""
+"""The draws with a card read so far, by their codes (at most 32 * 256 of them)."""
 _LAST_READ: Final[list[tuple[bytes, tuple[Event, ...]]]] = [(b"", ())]
 _INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
 _CARD_OF_CODE: Final[tuple[Card | None, ...]] = FULL_DECK + (None,) * (256 - len(FULL_DECK))
@@ -689,7 +690,7 @@ def _state_from_pickle(
     hands_of, start, finished, step, opening_was_empty, pile_was_empty = shape
     meld_sizes = layout[at : at + players]
     end = start + sum(meld_sizes) + layout[at + players]
-    cards = cards_of(blob[:end])
+    cards: tuple[Card, ...] = _getter(*blob[:end])(FULL_DECK) if end > 1 else cards_of(blob[:end])
     melds = []
     for size in meld_sizes:
         melds.append(cards[start : start + size])
