@@ -521,10 +521,10 @@ history_bytes: Final = HistoryBytes(_write_events)
 def read_history_codes(codes: bytes, at: int) -> tuple[Event, ...]:
     """The history :func:`write_history_codes` wrote, from ``codes[at:]``.
 
-    Events are immutable and the states of a round share them, so equal
-    events load as one object (a memo of a few thousand); and a history
-    that goes on from the one read last (its codes start with those) reuses
-    its events and reads only the rest.
+    A history that goes on from the one read last (its codes start with
+    those) reuses its events (the states of a round share them) and reads
+    only the rest, in one pass; stands load as shared objects, the same one
+    for equal stands.
     """
     start = at
     last_codes, last_events = _LAST_READ[0]
