@@ -78,7 +78,7 @@ def reference(value: mock.State | mock.Observation) -> tuple[object, ...]:
         cards += value.discard_pile + value.deck
         numbers: tuple[object, ...] = (value.seed, value.round, value.to_act, *value.scores)
     else:
-        layout = [*head, *map(len, value.melds), *value.finished, *value.hand_sizes]
+        layout = [*head, *value.finished, *value.hand_sizes, *map(len, value.melds)]
         cards = melded + list(value.hand)
         numbers = (value.seat, value.round, value.to_act, value.deck_size, *value.scores)
     layout += _history_codes(value.history)

@@ -43,10 +43,8 @@ from tablerules.mock.state import (
     SHARED,
     STEP_CODES,
     STEPS,
-    Splitter,
     State,
     TableFacts,
-    cards_getter,
     held_from_discards,
     history_bytes,
     opening_left,
@@ -257,9 +255,9 @@ class Observation(TableFacts):
                 STEP_CODES[self.step],
                 self.opening_was_empty,
                 self.pile_was_empty,
-                *map(len, melds),
                 *self.finished,
                 *self.hand_sizes,
+                *map(len, melds),
             )
         )
         written = SHARED.written
@@ -290,13 +288,18 @@ def _observation_from_pickle(
         config, summary = read[1], read[2]
     else:
         config, summary = SHARED.values(shared)
-    sizes = 3 + 3 * config.players
-    head = layout[:sizes]
-    shape = _VIEW_SHAPES.get(head)
+    players = config.players
+    at = 3 + 2 * players
+    shape = _VIEW_SHAPES.get(layout[:at])
     if shape is None:
-        shape = _view_shape(head)
-    melds_of, start, step, opening_was_empty, pile_was_empty, finished, hand_sizes = shape
+        shape = _view_shape(layout[:at])
+    step, opening_was_empty, pile_was_empty, finished, hand_sizes = shape
     cards = cards_of(blob)
+    melds = []
+    start = 0
+    for size in layout[at : at + players]:
+        melds.append(cards[start : start + size])
+        start += size
     return _make_observation(  # the fields in order
         numbers[0],
         cards[start:],
@@ -307,38 +310,32 @@ def _observation_from_pickle(
         opening_was_empty,
         pile_was_empty,
         finished,
-        melds_of(cards),
+        tuple(melds),
         numbers[3],
         hand_sizes,
         numbers[4:],
-        read_history(layout, sizes),
+        read_history(layout, at + players),
         summary,
     )
 
 
-ViewShape = tuple[
-    Splitter,
-    int,
-    "Step",
-    bool,
-    bool,
-    tuple[bool, ...],
-    tuple[int, ...],
-]
+ViewShape = tuple["Step", bool, bool, tuple[bool, ...], tuple[int, ...]]
 
 
 def _view_shape(head: bytes) -> ViewShape:
-    """What an observation's pickle layout says before its history: kept per layout."""
-    players = (len(head) - 3) // 3
-    melds_of, start = cards_getter(head[3 : 3 + players])
+    """What an observation's pickle layout says before the melds' sizes: kept per layout.
+
+    The layout holds the step and the two flags, the finished flags, the
+    hands' sizes, the melds' sizes, then the history; the cards are the
+    melds' and then the observer's hand.
+    """
+    players = (len(head) - 3) // 2
     shape = (
-        melds_of,
-        start,
         STEPS[head[0]],
         bool(head[1]),
         bool(head[2]),
-        tuple(map(bool, head[3 + players : 3 + 2 * players])),
-        tuple(head[3 + 2 * players :]),
+        tuple(map(bool, head[3 : 3 + players])),
+        tuple(head[3 + players :]),
     )
     if len(_VIEW_SHAPES) >= _MAX_VIEW_SHAPES:
         _VIEW_SHAPES.clear()
