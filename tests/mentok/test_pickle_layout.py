@@ -155,12 +155,14 @@ def test_pickles_follow_the_layout_past_small_memos(
 ) -> None:
     """Layouts read directly until seen ``often`` times, then by their kept shapes."""
     monkeypatch.setattr(state_module, "MAX_SHAPES", 3)
+    monkeypatch.setattr(state_module, "MAX_ASKS", 7)
     monkeypatch.setattr(state_module, "MAX_SEEN", max_seen)
     monkeypatch.setattr(state_module, "OFTEN", often)
     monkeypatch.setattr(observe_module, "MAX_SHAPES", 3)
     for module, name in [
         (state_module, "_STATE_SHAPES"),
         (state_module, "_HAND_SHAPES"),
+        (state_module, "_ASKS"),
         (state_module, "_STATE_SEEN"),
         (observe_module, "_SHAPES"),
         (observe_module, "_SEEN"),
@@ -176,6 +178,7 @@ def test_pickles_follow_the_layout_past_small_memos(
     _check(values, order)
     assert 0 < len(state_module._STATE_SHAPES) <= 3
     assert 0 < len(state_module._HAND_SHAPES) <= 3
+    assert 0 < len(state_module._ASKS) <= 7
     assert 0 < len(observe_module._SHAPES) <= 3
     assert len(state_module._STATE_SEEN) <= max_seen
     assert len(observe_module._SEEN) <= max_seen

@@ -523,8 +523,9 @@ def read_history_codes(codes: bytes, at: int) -> tuple[Event, ...]:
 
     A history that goes on from the one read last (its codes start with
     those) reuses its events (the states of a round share them) and reads
-    only the rest, in one pass; stands load as shared objects, the same one
-    for equal stands.
+    only the rest, in one pass. Equal events load as one object: the asks
+    through a memo of a few thousand (the views of the seats in turn read
+    the same asks again), the stands through one of every stand read.
     """
     start = at
     last_codes, last_events = _LAST_READ[0]
@@ -540,35 +541,36 @@ def read_history_codes(codes: bytes, at: int) -> tuple[Event, ...]:
     append = events.append
     end = len(codes)
     stands, ranks, cheats, card_at = _STANDS, _RANKS, _BOOL_OR_NONE, _card_at
+    memo = _ASKS
     while at < end:
         code = codes[at]
         if code >= _STAND:
             key = code << 8 | codes[at + 1]
-            event = stands.get(key)
-            if event is None:  # 128 codes times a hand byte at most: the memo stays small
-                event = stands[key] = _make_stand(code - _STAND, codes[at + 1])
-            append(event)
+            stand = stands.get(key)
+            if stand is None:  # 128 codes times a hand byte at most: the memo stays small
+                stand = stands[key] = _make_stand(code - _STAND, codes[at + 1])
+            append(stand)
             at += 2
             continue
         flags = codes[at + 3]
-        if flags & _NO_CARD:
-            card = None
-            stop = at + 4
-        else:
-            card = card_at(codes[at + 4])
-            stop = at + 5
-        append(
-            _make_ask(
+        stop = at + 4 if flags & _NO_CARD else at + 5
+        chunk = codes[at:stop]
+        event: Event | None = memo.get(chunk)
+        if event is None:
+            event = _make_ask(
                 code,
                 codes[at + 1],
                 ranks[codes[at + 2]],
                 flags & 1,
                 flags & 2 == 2,
                 flags & 4 == 4,
-                card,
+                None if flags & _NO_CARD else card_at(codes[at + 4]),
                 cheats[flags >> 4],
             )
-        )
+            if len(memo) >= MAX_ASKS:
+                memo.clear()
+            memo[chunk] = event
+        append(event)
         at = stop
     history = before + tuple(events)
     _LAST_READ[0] = (codes[start:], history)
@@ -580,6 +582,9 @@ _LAST_READ: Final[list[tuple[bytes, tuple[Event, ...]]]] = [(b"", ())]
 
 
 _STANDS: Final[dict[int, StandRecord]] = {}
+_ASKS: Final[dict[bytes, Event]] = {}
+"""The asks read so far, by their codes (emptied when it holds :data:`MAX_ASKS`)."""
+MAX_ASKS: Final = 4096
 """The stands read so far, by their codes."""
 _card_at: Final = FULL_DECK.__getitem__
 _INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
