@@ -234,3 +234,19 @@ def test_round_trips_in_any_order_and_past_the_memos(monkeypatch: pytest.MonkeyP
     random.Random(1).shuffle(order)
     for index in order + order[::-1] + sorted(order):
         assert pickle.loads(pickles[index]) == values[index]
+
+
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 52)), max_size=30))
+def test_deck_bytes_write_and_read_every_deck_as_if_alone(cuts: list[tuple[int, int]]) -> None:
+    # DeckBytes cuts a deck from the one written (or read) last when it ends
+    # it: decks that do, that do not, empty ones and other shuffles in any
+    # order still give card_bytes' bytes and the very card objects back.
+    shuffles = [random.Random(seed).sample(tr.FULL_DECK, 52) for seed in range(4)]
+    writer, reader = _pickling.DeckBytes(), _pickling.DeckBytes()
+    for which, start in cuts:
+        deck = tuple(shuffles[which][start:])
+        blob = writer.write(deck)
+        assert blob == card_bytes(deck)
+        back = reader.read(blob)
+        assert back == deck
+        assert all(card is tr.FULL_DECK[card.index] for card in back)

@@ -193,7 +193,8 @@ def test_memos_of_the_last_value_written_hit_only_equal_values() -> None:
     deck = FULL_DECK[10:30]
     other = FULL_DECK[:20]
     for cards in [deck, deck[5:], other[5:], deck[5:], deck, other, deck[19:], ()]:
-        assert state_module.deck_bytes(cards) == _card_bytes(list(cards))
+        assert state_module.deck_bytes.write(cards) == _card_bytes(list(cards))
+        assert state_module.deck_bytes.read(_card_bytes(list(cards))) == cards
     hands = ((FULL_DECK[0], FULL_DECK[1]), ())
     for value in [hands, ((FULL_DECK[0],), (FULL_DECK[1],)), hands, hands]:
         sizes, cards = state_module.hands_bytes(value)

@@ -12,6 +12,7 @@ import attrs
 
 from tablerules._common import fast_init
 from tablerules._pickling import (
+    DeckBytes,
     HistoryBytes,
     LastShared,
     card_bytes,
@@ -357,7 +358,7 @@ class State(TableFacts):
             (
                 shared,
                 (self.seed, self.round, self.to_act, *self.scores, *self.winners),
-                in_hands + table_cards + deck_bytes(self.deck),
+                in_hands + table_cards + deck_bytes.write(self.deck),
                 sizes + bytes((len(codes), *codes)) + history_bytes(self.history),
             ),
         )
@@ -657,13 +658,7 @@ def _state_from_pickle(
     parts_of, seats_of, stood, choices, count = shape
     stop = start + count
     cards = cards_of(blob[:stop])
-    deck = blob[stop:]
-    last_blob, last_deck = _LAST_DECK_READ[0]
-    if deck and last_blob.endswith(deck):  # the deck of a state read before, or its end
-        pile = last_deck[len(last_blob) - len(deck) :]
-    else:
-        pile = cards_of(deck)
-        _LAST_DECK_READ[0] = (deck, pile)
+    pile = deck_bytes.read(blob[stop:])
     return _make_state(  # the fields in order
         config,
         numbers[0],
@@ -679,10 +674,6 @@ def _state_from_pickle(
         numbers[3 + players :],
         summary,
     )
-
-
-_LAST_DECK_READ: Final[list[tuple[bytes, tuple[Card, ...]]]] = [(b"", ())]
-"""The deck bytes read last and their cards (one entry, swapped whole)."""
 
 
 def _read_state(
@@ -714,31 +705,8 @@ def _read_state(
     )
 
 
-def deck_bytes(deck: tuple[Card, ...]) -> bytes:
-    """``card_bytes(deck)``, cut from the last deck written when it ends it.
-
-    The states of a round are pickled in turn, and each one's deck is the end
-    of the deck before (equal cards, equal bytes).
-
-    >>> from tablerules import mentok
-    >>> deck = mentok.new_game(seed=3).deck
-    >>> deck_bytes(deck[5:]) == card_bytes(deck[5:]), deck_bytes(deck[9:]) == card_bytes(deck[9:])
-    (True, True)
-    """
-    size = len(deck)
-    if not size:
-        return b""
-    last_deck, last_blob = _LAST_DECK[0]
-    skip = len(last_deck) - size
-    if skip >= 0 and (deck is last_deck or last_deck[skip:] == deck):
-        return last_blob[skip:]
-    blob = card_bytes(deck)
-    _LAST_DECK[0] = (deck, blob)
-    return blob
-
-
-_LAST_DECK: Final[list[tuple[tuple[Card, ...], bytes]]] = [((), b"")]
-"""The deck written last and its bytes (one entry, swapped whole)."""
+deck_bytes: Final = DeckBytes()
+"""The draw piles this game's state pickles wrote and read last."""
 
 
 _T = TypeVar("_T")

@@ -24,6 +24,7 @@ import attrs
 
 from tablerules._common import fast_init
 from tablerules._pickling import (
+    DeckBytes,
     HistoryBytes,
     LastShared,
     card_bytes,
@@ -483,7 +484,7 @@ class State(TableFacts):
                 shared,
                 (self.seed, self.round, self.to_act, *self.scores),
                 (bytes(_getter(*cards)(_INDEX)) if len(cards) > 1 else card_bytes(cards))
-                + _deck_bytes(self.deck),
+                + deck_bytes.write(self.deck),
                 layout + history_bytes(self.history),
             ),
         )
@@ -646,23 +647,8 @@ def _build_summary(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> Roun
     )
 
 
-def _deck_bytes(deck: tuple[Card, ...]) -> bytes:
-    """``card_bytes(deck)``, cut from the last deck written when it ends it.
-
-    The states of a round are pickled in turn, and each one's deck is the end
-    of the deck before (equal cards, equal bytes).
-    """
-    last_deck, last_blob = _LAST_DECK[0]
-    size = len(deck)
-    if size and size <= len(last_deck) and last_deck[len(last_deck) - size :] == deck:
-        return last_blob[len(last_blob) - size :]
-    blob = card_bytes(deck)
-    _LAST_DECK[0] = (deck, blob)
-    return blob
-
-
-_LAST_DECK: Final[list[tuple[tuple[Card, ...], bytes]]] = [((), b"")]
-_LAST_DECK_READ: Final[list[tuple[bytes, tuple[Card, ...]]]] = [(b"", ())]
+deck_bytes: Final = DeckBytes()
+"""The draw piles this game's state pickles wrote and read last."""
 
 
 def _state_from_pickle(
@@ -695,13 +681,7 @@ def _state_from_pickle(
     for size in meld_sizes:
         melds.append(cards[start : start + size])
         start += size
-    deck = blob[end:]
-    last_blob, last_deck = _LAST_DECK_READ[0]
-    if deck and last_blob.endswith(deck):  # the deck of a state read before, or its end
-        pile = last_deck[len(last_blob) - len(deck) :]
-    else:
-        pile = cards_of(deck)
-        _LAST_DECK_READ[0] = (deck, pile)
+    pile = deck_bytes.read(blob[end:])
     return _make_state(  # the fields in order
         config,
         numbers[0],

@@ -189,7 +189,7 @@ def board_from_rows(
 ) -> Board:
     """A board of known-good rows, :data:`EMPTY_BOARD` when all three are empty."""
     if top or middle or bottom:
-        return make_board(top=top, middle=middle, bottom=bottom)
+        return make_board(top, middle, bottom)  # the fields in order
     return EMPTY_BOARD
 
 

@@ -8,12 +8,14 @@ ended; ``check_state`` recomputes it from those boards.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from tablerules._common import fast_init, turn_order
 from tablerules._pickling import (
+    DeckBytes,
     card_bytes,
     cards_of,
     config_fields,
@@ -77,17 +79,9 @@ class RoundSummary:
 
     def _reduce(self) -> tuple[object, ...]:
         blob, layout = _boards_bytes(self.boards)
-        extra = [
-            (int(foul), cards, earned)
-            for foul, cards, earned in zip(
-                self.fouled, self.fantasyland, self.next_fantasyland, strict=True
-            )
-        ]
-        numbers = (self.round, *self.points, *(points for row in self.royalties for points in row))
-        return (
-            _summary_from_pickle,
-            (numbers, blob, layout + bytes(value for seat in extra for value in seat)),
-        )
+        extra = zip(map(int, self.fouled), self.fantasyland, self.next_fantasyland, strict=True)
+        numbers = (self.round, *self.points, *chain.from_iterable(self.royalties))
+        return (_summary_from_pickle, (numbers, blob, layout + bytes(chain.from_iterable(extra))))
 
 
 @attrs.frozen(repr=False)
@@ -177,13 +171,13 @@ class State:
             cards += hand
             cards += discards
             layout += (len(top), len(middle), len(bottom), len(hand), len(discards), fantasyland)
-        cards += self.deck
         layout += self.winners
         numbers = (self.seed, self.round, self.to_act, self.street, *self.scores)
         fields = config_fields(self.config)
+        blob = card_bytes(cards) + deck_bytes.write(self.deck)
         return (
             _state_from_pickle,
-            (fields, numbers, card_bytes(cards), bytes(layout), summary_args(self.last_round)),
+            (fields, numbers, blob, bytes(layout), summary_args(self.last_round)),
         )
 
     def __repr__(self) -> str:
@@ -237,20 +231,18 @@ def _build_summary(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> Roun
     boards = boards_from_bytes(cards_of(blob), layout[: 3 * players])
     extra = layout[3 * players :]
     royalties = numbers[1 + players :]
-    return _make_summary(
-        round=numbers[0],
-        boards=boards,
-        fouled=tuple([bool(flag) for flag in extra[0::3]]),
-        royalties=tuple(
-            [
-                (royalties[at], royalties[at + 1], royalties[at + 2])
-                for at in range(0, 3 * players, 3)
-            ]
-        ),
-        points=numbers[1 : 1 + players],
-        fantasyland=tuple(extra[1::3]),
-        next_fantasyland=tuple(extra[2::3]),
+    return _make_summary(  # the fields in order
+        numbers[0],
+        boards,
+        tuple(map(_BOOLS.__getitem__, extra[0::3])),
+        tuple(zip(royalties[0::3], royalties[1::3], royalties[2::3], strict=True)),
+        numbers[1 : 1 + players],
+        tuple(extra[1::3]),
+        tuple(extra[2::3]),
     )
+
+
+_BOOLS: Final = (False, True)
 
 
 def _state_from_pickle(
@@ -261,7 +253,10 @@ def _state_from_pickle(
     last_round: tuple[object, ...] | None,
 ) -> State:
     """Rebuild a pickled state, unchecked (see ``State.__reduce__``)."""
-    config = config_from_fields(Config, fields)
+    last_fields, config = _LAST_CONFIG[0]
+    if fields != last_fields:
+        config = config_from_fields(Config, fields)
+        _LAST_CONFIG[0] = (fields, config)
     players = config.players
     cards = cards_of(blob)
     boards, hands, discards = [], [], []
@@ -280,21 +275,33 @@ def _state_from_pickle(
         hands.append(cards[bottom_end:hand_end])
         discards.append(cards[hand_end:end])
         start = end
-    return _make_state(
-        config=config,
-        seed=numbers[0],
-        round=numbers[1],
-        scores=numbers[4:],
-        boards=tuple(boards),
-        hands=tuple(hands),
-        discards=tuple(discards),
-        deck=cards[start:],
-        fantasyland=tuple(layout[5 : 6 * players : 6]),
-        to_act=numbers[2],
-        street=numbers[3],
-        winners=tuple(layout[6 * players :]),
-        last_round=summary_from_args(last_round),
+    last_args, summary = _LAST_SUMMARY[0]
+    if last_round != last_args:
+        summary = summary_from_args(last_round)
+        _LAST_SUMMARY[0] = (last_round, summary)
+    return _make_state(  # the fields in order
+        config,
+        numbers[0],
+        numbers[1],
+        numbers[4:],
+        tuple(boards),
+        tuple(hands),
+        tuple(discards),
+        cards[start:],
+        tuple(layout[5 : 6 * players : 6]),
+        numbers[2],
+        numbers[3],
+        tuple(layout[6 * players :]),
+        summary,
     )
+
+
+deck_bytes: Final = DeckBytes()
+"""The decks this game's state pickles wrote and read last."""
+_LAST_CONFIG: Final[list[tuple[tuple[object, ...], Config]]] = [((), Config())]
+"""The config fields read last and their config (one entry, swapped whole)."""
+_LAST_SUMMARY: Final[list[tuple[tuple[object, ...] | None, RoundSummary | None]]] = [(None, None)]
+"""The summary arguments read last and their summary (one entry, swapped whole)."""
 
 
 def summary_from_args(args: tuple[object, ...] | None) -> RoundSummary | None:
