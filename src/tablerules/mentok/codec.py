@@ -182,6 +182,25 @@ def _ids(key: _Key) -> tuple[int, ...]:
     return tuple(ids)
 
 
+def _split_and_targets(
+    every: tuple[tuple[tuple[Card, ...], ...], ...], seat: int, players: int
+) -> tuple[int, int]:
+    """The ``split`` and ``targets`` of ``seat``'s ``_Key``, from every seat's table hands.
+
+    ``seat`` has a table hand (it is to act with an active one).
+    """
+    mine = every[seat]
+    base = mine[0]
+    split = RANK_OF[base[0]] if len(mine) == 1 and len(base) == 1 else 0
+    if () not in every:
+        return split, (1 << players) - 2
+    targets = 0
+    for offset in range(1, players):
+        if every[(seat + offset) % players]:
+            targets |= 1 << offset
+    return split, targets
+
+
 _LAST_KEY: tuple[object, _Key | None] = (None, None)
 """The last view a codec worked out legal ids for, and its key (see ``Codec._key``)."""
 
@@ -619,17 +638,8 @@ class Codec:
             for cards in tables:
                 for card in cards:
                     ranks |= bit[card]
-        base = tables[0]
-        split = RANK_OF[base[0]] if len(tables) == 1 and len(base) == 1 else 0
         players = config.players
-        every = view.tables
-        if () in every:
-            targets = 0
-            for offset in range(1, players):
-                if every[(seat + offset) % players]:
-                    targets |= 1 << offset
-        else:
-            targets = (1 << players) - 2
+        split, targets = _split_and_targets(view.tables, seat, players)
         return players, config.strict, ranks, active, split, targets
 
     def _scoring(self, view: Observation) -> bool:
@@ -807,24 +817,9 @@ class Codec:
             own = states[0]
             active = own[0] | own[3] << 1  # the hands neither stood nor bust
             if active:
-                mine = tables[seat]
-                base = mine[0]
-                every = tables
-                if () in every:
-                    targets = 0
-                    for offset in range(1, players):
-                        if every[(seat + offset) % players]:
-                            targets |= 1 << offset
-                else:
-                    targets = (1 << players) - 2
-                key = (
-                    players,
-                    config.strict,
-                    hand_ranks | ranks[0] if config.strict else 0,
-                    active,
-                    RANK_OF[base[0]] if len(mine) == 1 and len(base) == 1 else 0,
-                    targets,
-                )
+                split_rank, targets = _split_and_targets(tables, seat, players)
+                sphere = hand_ranks | ranks[0] if config.strict else 0
+                key = (players, config.strict, sphere, active, split_rank, targets)
             _remember_key(view, key)
         features = b"".join(
             (
