@@ -318,36 +318,48 @@ class LastShared(Generic[_Config, _Summary]):
 
     The states and observations of a game share one config and, for a
     round, one summary, and are often pickled in turn. :meth:`args` gives
-    the config's :func:`config_key` and the summary's bytes (``summary_blob``)
-    packed as one bytes, made once per pair of objects in use (compared by
-    identity; they are held, so their ids are not reused); :meth:`values`
-    reads them back (``summary_of_blob``), comparing with the last bytes
-    read. Each side's last entry is one tuple, swapped whole, so threads can
-    only cost each other a miss.
+    the config's :func:`config_key` and the summary's bytes
+    (:meth:`summary_blob`: ``parts(summary)``, its numbers, cards and layout,
+    as one bytes) packed as one bytes, made once per pair of objects in use
+    (compared by identity; they are held, so their ids are not reused);
+    :meth:`values` reads them back (``build`` makes the summary from its
+    parts), comparing with the last bytes read. Each side's last entry is
+    one tuple, swapped whole, so threads can only cost each other a miss.
 
     >>> import tablerules.mock as mock
-    >>> from tablerules.mock.state import summary_blob, summary_of_blob
-    >>> shared = LastShared(mock.Config, summary_blob, summary_of_blob)
+    >>> from tablerules.mock.state import RoundSummary, _build_summary
+    >>> shared = LastShared(mock.Config, RoundSummary._parts, _build_summary)
     >>> shared.values(shared.args(mock.Config(players=3), None)) == (mock.Config(players=3), None)
     True
     """
 
-    __slots__ = ("_blobs", "_config_class", "_summary_blob", "_summary_of_blob", "read", "written")
+    __slots__ = ("_blobs", "_build", "_config_class", "_parts", "_rebuild", "read", "written")
 
     def __init__(
         self,
         config_class: type[_Config],
-        summary_blob: Callable[[_Summary], bytes],
-        summary_of_blob: Callable[[bytes], _Summary],
+        parts: Callable[[_Summary], tuple[tuple[int | None, ...], bytes, bytes]],
+        build: Callable[[tuple[int, ...], bytes, bytes], _Summary],
     ) -> None:
         self._config_class = config_class
-        self._summary_blob = summary_blob
-        self._summary_of_blob = summary_of_blob
+        self._parts = parts
+        self._build = build
+        self._rebuild = self.summary_of_blob  # one bound method: shared_rebuild keys on it
         self._blobs: dict[int, tuple[object, bytes]] = {}
         self.written: tuple[object, object, bytes] = (None, None, b"")
         """The config, the summary and their bytes written last."""
         self.read: tuple[bytes, Any, _Summary | None] = (b"", None, None)
         """The bytes read last, their config and their summary."""
+
+    def summary_blob(self, summary: _Summary) -> bytes:
+        """A round summary as one bytes: its numbers as text, then its cards and its layout."""
+        numbers, cards, layout = self._parts(summary)
+        return pack(numbers_text(numbers), cards, layout)
+
+    def summary_of_blob(self, blob: bytes) -> _Summary:
+        """The round summary :meth:`summary_blob` wrote, unchecked."""
+        text, cards, layout = unpack(blob)
+        return self._build(numbers_of(text), cards, layout)  # type: ignore[arg-type]
 
     def args(self, config: object, summary: _Summary | None) -> bytes:
         """The bytes of ``config`` and ``summary`` (``None`` before the first round ends)."""
@@ -360,7 +372,7 @@ class LastShared(Generic[_Config, _Summary]):
         else:  # kept per summary object: the states of two rounds may be pickled in turn
             entry = self._blobs.get(id(summary))
             if entry is None or entry[0] is not summary:
-                entry = (summary, self._summary_blob(summary))
+                entry = (summary, self.summary_blob(summary))
                 if len(self._blobs) >= _MAX_SHARED:
                     self._blobs.clear()
                 self._blobs[id(summary)] = entry
@@ -377,7 +389,7 @@ class LastShared(Generic[_Config, _Summary]):
         size = 2 + int.from_bytes(shared[:2], "big")
         config: _Config = config_of_key(self._config_class, shared[2:size])
         blob = shared[size:]
-        summary = shared_rebuild(self._summary_of_blob, blob) if blob else None
+        summary = shared_rebuild(self._rebuild, blob) if blob else None
         self.read = (shared, config, summary)
         return config, summary
 

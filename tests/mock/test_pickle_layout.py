@@ -166,7 +166,7 @@ def test_the_shared_bytes_follow_the_config_and_summary_alone() -> None:
     values = [value for value in _values(4) if isinstance(value, mock.State)]
     summaries = [value.last_round for value in values if value.last_round is not None]
     summary = summaries[-1]
-    shared = LastShared(mock.Config, state_module.summary_blob, state_module.summary_of_blob)
+    shared = LastShared(mock.Config, mock.RoundSummary._parts, state_module._build_summary)
     config = values[0].config
     twin_config = attrs.evolve(config)
     twin_summary = attrs.evolve(summary)

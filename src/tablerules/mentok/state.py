@@ -17,13 +17,9 @@ from tablerules._pickling import (
     LastShared,
     card_bytes,
     cards_of,
-    numbers_of,
-    numbers_text,
-    pack,
     reduce_own,
     shared_rebuild,
     shared_reduce,
-    unpack,
 )
 from tablerules.cards import FULL_DECK, Card, Rank, cards_text
 from tablerules.mentok.config import Config
@@ -832,21 +828,7 @@ MAX_SEEN: Final = 4 * MAX_SHAPES
 """How many pickle layouts seen fewer times are counted."""
 
 
-def summary_blob(summary: RoundSummary) -> bytes:
-    """A round summary as one bytes, for the pickles of the next round's states and views.
-
-    Its numbers as text, then its cards, then its layout: what the summary's
-    own pickle holds (:func:`summary_of_blob` reads it back).
-    """
-    numbers, cards, layout = summary._parts()
-    return pack(numbers_text(numbers), cards, layout)
-
-
-def summary_of_blob(blob: bytes) -> RoundSummary:
-    """The round summary :func:`summary_blob` wrote, unchecked."""
-    text, cards, layout = unpack(blob)
-    return _build_summary(numbers_of(text), cards, layout)  # type: ignore[arg-type]
-
-
-SHARED: Final[LastShared[Config, RoundSummary]] = LastShared(Config, summary_blob, summary_of_blob)
+SHARED: Final[LastShared[Config, RoundSummary]] = LastShared(
+    Config, RoundSummary._parts, _build_summary
+)
 """The config and round summary this game's pickles wrote and read last."""

@@ -29,14 +29,10 @@ from tablerules._pickling import (
     LastShared,
     card_bytes,
     cards_of,
-    numbers_of,
-    numbers_text,
-    pack,
     reduce_own,
     shared_rebuild,
     shared_reduce,
     split,
-    unpack,
 )
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.mock.config import MELD_SIZE, Config
@@ -751,22 +747,7 @@ MAX_SHAPES: Final = 4096
 _SHAPES: Final[dict[bytes, Shape]] = {}
 
 
-def summary_blob(summary: RoundSummary) -> bytes:
-    """A round summary as one bytes, for the pickles of the next round's states and views.
-
-    Its numbers as text, then the cards of its melds, then the melds' sizes,
-    the hand points and the seats paid for the highest hand
-    (:func:`summary_of_blob` reads it back).
-    """
-    numbers, cards, layout = summary._parts()
-    return pack(numbers_text(numbers), cards, layout)
-
-
-def summary_of_blob(blob: bytes) -> RoundSummary:
-    """The round summary :func:`summary_blob` wrote, unchecked."""
-    text, cards, layout = unpack(blob)
-    return _build_summary(numbers_of(text), cards, layout)  # type: ignore[arg-type]
-
-
-SHARED: Final[LastShared[Config, RoundSummary]] = LastShared(Config, summary_blob, summary_of_blob)
+SHARED: Final[LastShared[Config, RoundSummary]] = LastShared(
+    Config, RoundSummary._parts, _build_summary
+)
 """The config and round summary this game's pickles wrote and read last."""
