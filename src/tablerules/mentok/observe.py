@@ -174,11 +174,7 @@ class Observation(TableFacts):
         head = [*self.hand_sizes, self.cheated, _OPTIONAL_BOOL[self.choice]]
         cards = list(self.hand)
         write_tables(self.tables, self.stood, self.chosen, head, cards)
-        written = SHARED.written
-        if self.config is written[0] and self.last_round is written[1]:
-            shared = written[2]
-        else:
-            shared = SHARED.args(self.config, self.last_round)
+        shared = SHARED.args(self.config, self.last_round)
         numbers = (self.seat, self.round, self.to_act, self.deck_size, *self.scores, *self.winners)
         return (
             _observation_from_pickle,
@@ -205,11 +201,7 @@ def _observation_from_pickle(
     shared: bytes, numbers: tuple[int, ...], blob: bytes, layout: bytes
 ) -> Observation:
     """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
-    read = SHARED.read
-    if shared == read[0]:
-        config, summary = read[1], read[2]
-    else:
-        config, summary = SHARED.values(shared)
+    config, summary = SHARED.values(shared)
     players = config.players
     seat = numbers[0]
     shape = _SHAPES.get((layout[: 3 * players + 2], seat))

@@ -340,11 +340,7 @@ class State(TableFacts):
         codes: list[int] = []
         on_tables: list[Card] = []
         write_tables(self.tables, self.stood, self.choices, codes, on_tables)
-        written = SHARED.written
-        if self.config is written[0] and self.last_round is written[1]:
-            shared = written[2]
-        else:
-            shared = SHARED.args(self.config, self.last_round)
+        shared = SHARED.args(self.config, self.last_round)
         if len(on_tables) > 1:
             table_cards = bytes(_getter(*on_tables)(_INDEX))
         else:
@@ -579,10 +575,11 @@ _LAST_READ: Final[list[tuple[bytes, tuple[Event, ...]]]] = [(b"", ())]
 
 
 _STANDS: Final[dict[int, StandRecord]] = {}
+"""The stands read so far, by their codes."""
 _ASKS: Final[dict[bytes, Event]] = {}
 """The asks read so far, by their codes (emptied when it holds :data:`MAX_ASKS`)."""
 MAX_ASKS: Final = 4096
-"""The stands read so far, by their codes."""
+"""How many asks :func:`read_history_codes` keeps."""
 _card_at: Final = FULL_DECK.__getitem__
 _INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
 _getter: Final = operator.itemgetter
@@ -634,11 +631,7 @@ def _state_from_pickle(
     values, and so do the tables' codes of most states: their shapes are
     kept, the tables' once seen :data:`OFTEN` times.
     """
-    read = SHARED.read
-    if shared == read[0]:
-        config, summary = read[1], read[2]
-    else:
-        config, summary = SHARED.values(shared)
+    config, summary = SHARED.values(shared)
     players = config.players
     hand_shape = _HAND_SHAPES.get(layout[:players])
     if hand_shape is None:

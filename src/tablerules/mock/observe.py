@@ -260,11 +260,7 @@ class Observation(TableFacts):
                 *map(len, melds),
             )
         )
-        written = SHARED.written
-        if self.config is written[0] and self.last_round is written[1]:
-            shared = written[2]
-        else:
-            shared = SHARED.args(self.config, self.last_round)
+        shared = SHARED.args(self.config, self.last_round)
         return (
             _observation_from_pickle,
             (
@@ -283,11 +279,7 @@ def _observation_from_pickle(
     shared: bytes, numbers: tuple[int, ...], blob: bytes, layout: bytes
 ) -> Observation:
     """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
-    read = SHARED.read
-    if shared == read[0]:
-        config, summary = read[1], read[2]
-    else:
-        config, summary = SHARED.values(shared)
+    config, summary = SHARED.values(shared)
     players = config.players
     at = 3 + 2 * players
     shape = _VIEW_SHAPES.get(layout[:at])

@@ -469,11 +469,7 @@ class State(TableFacts):
             )
         )
         cards = sum(hands, ()) + sum(melds, ()) + discard_pile
-        written = SHARED.written
-        if self.config is written[0] and self.last_round is written[1]:
-            shared = written[2]
-        else:
-            shared = SHARED.args(self.config, self.last_round)
+        shared = SHARED.args(self.config, self.last_round)
         return (
             _state_from_pickle,
             (
@@ -659,11 +655,7 @@ def _state_from_pickle(
     comes before the melds' sizes takes few values: its shape is kept per
     layout.
     """
-    read = SHARED.read
-    if shared == read[0]:
-        config, summary = read[1], read[2]
-    else:
-        config, summary = SHARED.values(shared)
+    config, summary = SHARED.values(shared)
     players = config.players
     at = 3 + 2 * players
     shape = _SHAPES.get(layout[:at])
