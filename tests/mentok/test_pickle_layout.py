@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from tablerules import mentok
 from tablerules.cards import FULL_DECK, Card, Rank
 from tablerules.mentok import AskRecord, StandRecord
+from tests.helpers import check_pickles
 from tests.mentok.strategies import configs, random_playout
 
 state_module = sys.modules["tablerules.mentok.state"]
@@ -117,15 +118,11 @@ def _values(config: mentok.Config, seed: int) -> list[Any]:
 
 
 def _check(values: list[Any], order: list[int]) -> None:
-    for index in order:
-        value = values[index]
-        assert value.__reduce__()[1] == reference(value)
-    pickles = {index: pickle.dumps(values[index], pickle.HIGHEST_PROTOCOL) for index in order}
-    for index in order[::-1]:
-        loaded = pickle.loads(pickles[index])
-        assert loaded == values[index]
-        assert type(loaded) is type(values[index])
-        assert all(card is FULL_DECK[card.index] for card in _cards_of(loaded))
+    check_pickles(values, order, reference, _check_loaded)
+
+
+def _check_loaded(loaded: Any) -> None:
+    assert all(card is FULL_DECK[card.index] for card in _cards_of(loaded))
 
 
 def _cards_of(value: Any) -> list[Card]:

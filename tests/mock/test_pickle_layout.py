@@ -11,7 +11,6 @@ objects (and the shared draw records).
 from __future__ import annotations
 
 import importlib
-import pickle
 import random
 from typing import Any
 
@@ -23,6 +22,7 @@ from tablerules._pickling import LastShared
 from tablerules.cards import FULL_DECK, Card
 from tablerules.mock import Drew, Melded
 from tablerules.mock import state as state_module
+from tests.helpers import check_pickles
 
 observe_module = importlib.import_module("tablerules.mock.observe")  # the module, not the function
 STEPS = {"draw": 0, "meld": 1, "over": 2}
@@ -98,21 +98,17 @@ def _values(seed: int) -> list[Any]:
 
 
 def _check(values: list[Any], order: list[int]) -> None:
-    for index in order:
-        value = values[index]
-        assert value.__reduce__()[1] == reference(value)
-    pickles = {index: pickle.dumps(values[index], pickle.HIGHEST_PROTOCOL) for index in order}
-    for index in order[::-1]:
-        loaded = pickle.loads(pickles[index])
-        assert loaded == values[index]
-        assert type(loaded) is type(values[index])
-        cards = [card for meld in loaded.melds for card in meld]
-        cards += loaded.hand if isinstance(loaded, mock.Observation) else loaded.deck
-        for event in loaded.history:
-            cards += event.cards + event.discards if isinstance(event, Melded) else ()
-            if isinstance(event, Drew) and event.card is None and not event.from_discard:
-                assert event is state_module.PILE_DRAWS[event.seat]
-        assert all(card is FULL_DECK[card.index] for card in cards)
+    check_pickles(values, order, reference, _check_loaded)
+
+
+def _check_loaded(loaded: Any) -> None:
+    cards = [card for meld in loaded.melds for card in meld]
+    cards += loaded.hand if isinstance(loaded, mock.Observation) else loaded.deck
+    for event in loaded.history:
+        cards += event.cards + event.discards if isinstance(event, Melded) else ()
+        if isinstance(event, Drew) and event.card is None and not event.from_discard:
+            assert event is state_module.PILE_DRAWS[event.seat]
+    assert all(card is FULL_DECK[card.index] for card in cards)
 
 
 def test_pickles_follow_the_layout_in_play_order_and_shuffled() -> None:
