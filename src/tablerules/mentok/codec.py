@@ -53,7 +53,7 @@ from typing import Final
 
 import attrs
 
-from tablerules._codec import Layout, clamp, ids_mask, read_action_id
+from tablerules._codec import Layout, clamp, read_action_id
 from tablerules.cards import FULL_DECK, Card, Rank
 from tablerules.errors import ConfigError, IllegalActionError
 from tablerules.mentok.actions import Action, Ask, Score, Stand
@@ -61,7 +61,7 @@ from tablerules.mentok.config import Config
 from tablerules.mentok.observe import Observation
 from tablerules.mentok.rules import why_illegal
 from tablerules.mentok.scoring import LOW_VALUE, RANK_OF, value_unchecked
-from tablerules.mentok.state import AskRecord, Event, Phase, seat_done
+from tablerules.mentok.state import AskRecord, Event, Phase
 
 __all__ = ["Codec"]
 
@@ -128,8 +128,13 @@ _Key = tuple[int, bool, int, int, int, int]
 ``strict=False``, where every rank may be asked for); ``active`` bit
 ``h`` for each active table hand ``h``; ``split`` is the base card's rank on
 a first turn (else 0); ``targets`` bit ``offset`` for each seat that may be
-asked.
+asked. With no active hand the seat scores: the key is :func:`_scoring_key`.
 """
+
+
+def _scoring_key(players: int) -> _Key:
+    """The key of a seat to act with no active hand, which can only score."""
+    return players, False, 0, 0, 0, 0
 
 
 @functools.cache
@@ -169,12 +174,14 @@ def _block(ranks: int, active: int, split: int) -> bytes:
 
 @functools.lru_cache(maxsize=8192)
 def _ids(key: _Key) -> tuple[int, ...]:
-    """The legal ids in play, ascending."""
+    """The legal ids of a seat to act, ascending."""
     players, strict, ranks, active, split, targets = key
+    stands = ask_count(players)
+    if not active:  # the seat scores
+        return (stands + 2, stands + 3)
     block = _block(ranks if strict else _EVERY_RANK, active, split)
     offsets = [offset for offset, legal in enumerate(block) if legal]
     ids = [base + offset for base in _bases(players, targets) for offset in offsets]
-    stands = ask_count(players)
     if active & 1:
         ids.append(stands)
     if active & 2:
@@ -217,8 +224,10 @@ _STANDS: Final = tuple(bytes((active & 1, active >> 1, 0, 0)) for active in rang
 
 @functools.lru_cache(maxsize=8192)
 def _mask(key: _Key) -> bytes:
-    """The mask of :func:`_ids`: each target's block, or none, then the stands."""
+    """The mask of :func:`_ids`: each target's block, or none, then the stands and scores."""
     players, strict, ranks, active, split, targets = key
+    if not active:  # the seat scores
+        return bytes(ask_count(players) + 2) + b"\x01\x01"
     block = _block(ranks if strict else _EVERY_RANK, active, split)
     if targets == (1 << players) - 2:  # every other seat may be asked
         return block * (players - 1) + _STANDS[active]
@@ -605,7 +614,7 @@ class Codec:
         return view
 
     def _key(self, view: Observation) -> _Key | None:
-        """What decides the legal ids in play; None while scoring or off turn.
+        """What decides the legal ids; ``None`` for a seat not to act.
 
         The last view's key is remembered (a view is frozen, and its config is
         this codec's), so ``mask`` then ``decode`` on one view work it out once.
@@ -627,9 +636,9 @@ class Codec:
         for index, cards in enumerate(tables):
             if not stood[index] and value_unchecked(cards) <= 21:
                 active |= 1 << index
-        if not active:
-            return None
         config = self.config
+        if not active:
+            return _scoring_key(config.players)
         ranks = 0
         if config.strict:  # without it every rank may be asked for: the sphere decides nothing
             bit = _RANK_BIT
@@ -641,10 +650,6 @@ class Codec:
         players = config.players
         split, targets = _split_and_targets(view.tables, seat, players)
         return players, config.strict, ranks, active, split, targets
-
-    def _scoring(self, view: Observation) -> bool:
-        seat = view.to_act
-        return seat == view.seat and seat_done(view.tables[seat], view.stood[seat])
 
     def legal_ids(self, view: Observation) -> tuple[int, ...]:
         """The ids of the legal actions, ascending; ``()`` for a seat not to act.
@@ -658,12 +663,7 @@ class Codec:
         ()
         """
         key = self._key(self._check(view))
-        if key is not None:
-            return _ids(key)
-        if self._scoring(view):
-            stands = ask_count(self.config.players)
-            return (stands + 2, stands + 3)
-        return ()
+        return () if key is None else _ids(key)
 
     def mask(self, view: Observation) -> bytes:
         """One byte per id: 1 where the id is legal now, else 0 (all 0 for a seat not to act).
@@ -675,9 +675,7 @@ class Codec:
         (43, 7, 1)
         """
         key = self._key(self._check(view))
-        if key is not None:
-            return _mask(key)
-        return ids_mask(self.legal_ids(view), self.num_actions)
+        return bytes(self.num_actions) if key is None else _mask(key)
 
     def decode(self, view: Observation, action_id: int) -> Action:
         """The action id ``action_id`` stands for, if it is legal now.
@@ -774,9 +772,7 @@ class Codec:
         True
         """
         features, key = self._features(self._check(view), keyed=True)
-        if key is not None:
-            return features, _mask(key)
-        return features, ids_mask(self.legal_ids(view), self.num_actions)
+        return features, bytes(self.num_actions) if key is None else _mask(key)
 
     def _features(self, view: Observation, keyed: bool) -> tuple[bytes, _Key | None]:
         """The observation vector; with ``keyed``, also the view's ``_key`` (then remembered).
@@ -820,6 +816,8 @@ class Codec:
                 split_rank, targets = _split_and_targets(tables, seat, players)
                 sphere = hand_ranks | ranks[0] if config.strict else 0
                 key = (players, config.strict, sphere, active, split_rank, targets)
+            else:
+                key = _scoring_key(players)
             _remember_key(view, key)
         features = b"".join(
             (
