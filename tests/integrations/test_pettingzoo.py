@@ -405,6 +405,13 @@ def test_resets_without_a_seed_draw_from_the_environments_generator(name: str) -
         deals.append(first.game_state)
     assert len({id(state) for state in deals}) == 3
     assert deals[0] != deals[1] != deals[2]
+    game = tr.GAMES[name]
+    drawn = random.Random(3)
+    assert deals == [game.new_game(game.Config(), seed=drawn.getrandbits(63)) for _ in range(3)]
+    first.reset(seed=8)
+    first.reset(seed=4)  # the generator follows the last seed given
+    first.reset()
+    assert first.game_state == game.new_game(game.Config(), seed=random.Random(4).getrandbits(63))
     unseeded = [pz.raw_env(name) for _ in range(2)]
     for each in unseeded:
         each.reset()

@@ -287,6 +287,8 @@ class RawEnv(AECEnv):  # type: ignore[misc] # pettingzoo ships no type informati
         for agent in self.possible_agents:
             self._observation_spaces[agent], self._action_spaces[agent] = spaces_of(self._table)
         self._rng = random.Random()
+        self._rng_seed: int | None = None
+        """A seed ``reset`` was given, for ``_rng`` before it is next used (seeding costs)."""
         self._seen: dict[str, ObservationDict] = {}
         self._rewarded = False
         self.agents: list[str] = []
@@ -327,9 +329,11 @@ class RawEnv(AECEnv):  # type: ignore[misc] # pettingzoo ships no type informati
         table = self._table
         state = game_state(table, options)
         if seed is not None:
-            self._rng.seed(seed)
-            game_seed = seed
+            self._rng_seed = game_seed = seed
         else:
+            if self._rng_seed is not None:
+                self._rng.seed(self._rng_seed)
+                self._rng_seed = None
             game_seed = self._rng.getrandbits(63)
         if state is None:
             state = table.game.new_game(table.config, seed=game_seed)
