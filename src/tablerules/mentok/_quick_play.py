@@ -94,20 +94,20 @@ def play_dealt(
     if played is None:
         return None
     hands, seats, stood, drawn, seat = played
-    return _make_state(  # the fields in order
-        config,
-        seed,
-        round_index,
-        scores,
-        tuple(hands),
-        tuple(map(tuple, seats)),
-        tuple(map(tuple, stood)),
-        deck[drawn:],
-        history,
-        (None,) * config.players,
-        seat,
-        (),
-        last_round,
+    return _make_state(
+        config=config,
+        seed=seed,
+        round=round_index,
+        scores=scores,
+        hands=tuple(hands),
+        tables=tuple(map(tuple, seats)),
+        stood=tuple(map(tuple, stood)),
+        deck=deck[drawn:],
+        history=history,
+        choices=(None,) * config.players,
+        to_act=seat,
+        winners=(),
+        last_round=last_round,
     )
 
 

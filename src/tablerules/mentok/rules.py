@@ -687,20 +687,20 @@ def _after_turn(
     following = _next_player(players, seat, tables, stood)
     if following is None:
         following = _first_in_round(players, state.round % players, tables)
-    return _make_state(  # the fields in order
-        state.config,
-        state.seed,
-        state.round,
-        state.scores,
-        hands,
-        tables,
-        stood,
-        deck,
-        history,
-        state.choices,
-        following,
-        (),
-        state.last_round,
+    return _make_state(
+        config=state.config,
+        seed=state.seed,
+        round=state.round,
+        scores=state.scores,
+        hands=hands,
+        tables=tables,
+        stood=stood,
+        deck=deck,
+        history=history,
+        choices=state.choices,
+        to_act=following,
+        winners=(),
+        last_round=state.last_round,
     )
 
 
@@ -725,7 +725,16 @@ def _apply_ask(state: State, seat: int, action: Ask) -> State:
         if deck:
             card = deck[0]
             deck = deck[1:]
-    record = _make_ask_record(seat, target, rank, hand, action.split, given, card, cheat)
+    record = _make_ask_record(
+        seat=seat,
+        target=target,
+        rank=rank,
+        hand=hand,
+        split=action.split,
+        given=given,
+        card=card,
+        cheat=cheat,
+    )
     history = (*state.history, record)
     tables = state.tables
     stood = state.stood

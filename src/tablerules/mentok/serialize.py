@@ -434,14 +434,14 @@ def _history(raw: object, players: int) -> tuple[Event, ...]:
             event = memo.get(values)
             if event is None:
                 event = make_ask(
-                    seat,
-                    target,
-                    rank_of[rank],
-                    hand,
-                    split,
-                    given,
-                    None if card is None else card_of(card),
-                    cheat,
+                    seat=seat,
+                    target=target,
+                    rank=rank_of[rank],
+                    hand=hand,
+                    split=split,
+                    given=given,
+                    card=None if card is None else card_of(card),
+                    cheat=cheat,
                 )
                 memo[values] = event
             append(event)

@@ -551,14 +551,14 @@ def read_history_codes(codes: bytes, at: int) -> tuple[Event, ...]:
         event: Event | None = memo.get(chunk)
         if event is None:
             event = _make_ask(
-                code,
-                codes[at + 1],
-                ranks[codes[at + 2]],
-                flags & 1,
-                flags & 2 == 2,
-                flags & 4 == 4,
-                None if flags & _NO_CARD else card_at(codes[at + 4]),
-                cheats[flags >> 4],
+                seat=code,
+                target=codes[at + 1],
+                rank=ranks[codes[at + 2]],
+                hand=flags & 1,
+                split=flags & 2 == 2,
+                given=flags & 4 == 4,
+                card=None if flags & _NO_CARD else card_at(codes[at + 4]),
+                cheat=cheats[flags >> 4],
             )
             if len(memo) >= MAX_ASKS:
                 memo.clear()
@@ -607,15 +607,15 @@ def _build_summary(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> Roun
     cards = cards_of(blob)
     hands, start = _hands(cards, layout[1 : 1 + players])
     tables, _, choices, at, start = read_tables(layout, 1 + 2 * players, players, cards, start)
-    return _make_summary(  # the fields in order
-        numbers[0],
-        bool(layout[0]),
-        tuple(tables),
-        hands,
-        tuple(choices),
-        tuple(map(bool, layout[1 + players : 1 + 2 * players])),
-        numbers[1:],
-        read_history_codes(layout, at),
+    return _make_summary(
+        round=numbers[0],
+        abandoned=bool(layout[0]),
+        tables=tuple(tables),
+        hands=hands,
+        choices=tuple(choices),
+        cheated=tuple(map(bool, layout[1 + players : 1 + 2 * players])),
+        points=numbers[1:],
+        history=read_history_codes(layout, at),
     )
 
 
@@ -648,20 +648,20 @@ def _state_from_pickle(
     stop = start + count
     cards = cards_of(blob[:stop])
     pile = deck_bytes.read(blob[stop:])
-    return _make_state(  # the fields in order
-        config,
-        numbers[0],
-        numbers[1],
-        numbers[3 : 3 + players],
-        hands_of(cards),
-        seats_of(parts_of(cards[start:])),
-        stood,
-        pile,
-        read_history_codes(layout, end),
-        choices,
-        numbers[2],
-        numbers[3 + players :],
-        summary,
+    return _make_state(
+        config=config,
+        seed=numbers[0],
+        round=numbers[1],
+        scores=numbers[3 : 3 + players],
+        hands=hands_of(cards),
+        tables=seats_of(parts_of(cards[start:])),
+        stood=stood,
+        deck=pile,
+        history=read_history_codes(layout, end),
+        choices=choices,
+        to_act=numbers[2],
+        winners=numbers[3 + players :],
+        last_round=summary,
     )
 
 
@@ -677,20 +677,20 @@ def _read_state(
     cards = cards_of(blob)
     hands, start = _hands(cards, layout[:players])
     tables, stood, choices, at, start = read_tables(layout, players + 1, players, cards, start)
-    return _make_state(  # the fields in order
-        config,
-        numbers[0],
-        numbers[1],
-        numbers[3 : 3 + players],
-        hands,
-        tuple(tables),
-        tuple(stood),
-        cards[start:],
-        read_history_codes(layout, at),
-        tuple(choices),
-        numbers[2],
-        numbers[3 + players :],
-        summary,
+    return _make_state(
+        config=config,
+        seed=numbers[0],
+        round=numbers[1],
+        scores=numbers[3 : 3 + players],
+        hands=hands,
+        tables=tuple(tables),
+        stood=tuple(stood),
+        deck=cards[start:],
+        history=read_history_codes(layout, at),
+        choices=tuple(choices),
+        to_act=numbers[2],
+        winners=numbers[3 + players :],
+        last_round=summary,
     )
 
 

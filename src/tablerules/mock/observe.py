@@ -292,22 +292,22 @@ def _observation_from_pickle(
     for size in layout[at : at + players]:
         melds.append(cards[start : start + size])
         start += size
-    return _make_observation(  # the fields in order
-        numbers[0],
-        cards[start:],
-        config,
-        numbers[1],
-        numbers[2],
-        step,
-        opening_was_empty,
-        pile_was_empty,
-        finished,
-        tuple(melds),
-        numbers[3],
-        hand_sizes,
-        numbers[4:],
-        read_history(layout, at + players),
-        summary,
+    return _make_observation(
+        seat=numbers[0],
+        hand=cards[start:],
+        config=config,
+        round=numbers[1],
+        to_act=numbers[2],
+        step=step,
+        opening_was_empty=opening_was_empty,
+        pile_was_empty=pile_was_empty,
+        finished=finished,
+        melds=tuple(melds),
+        deck_size=numbers[3],
+        hand_sizes=hand_sizes,
+        scores=numbers[4:],
+        history=read_history(layout, at + players),
+        last_round=summary,
     )
 
 
@@ -357,22 +357,22 @@ def observe(state: State, seat: int) -> Observation:
     config, hands = state.config, state.hands
     if type(seat) is not int or not 0 <= seat < config.players:
         check_seat(seat, config.players)
-    return _make_observation(  # the fields in order
-        seat,
-        hands[seat],
-        config,
-        state.round,
-        state.to_act,
-        state.step,
-        state.opening_was_empty,
-        state.pile_was_empty,
-        state.finished,
-        state.melds,
-        len(state.deck),
-        tuple(map(len, hands)),
-        state.scores,
-        state.history,
-        state.last_round,
+    return _make_observation(
+        seat=seat,
+        hand=hands[seat],
+        config=config,
+        round=state.round,
+        to_act=state.to_act,
+        step=state.step,
+        opening_was_empty=state.opening_was_empty,
+        pile_was_empty=state.pile_was_empty,
+        finished=state.finished,
+        melds=state.melds,
+        deck_size=len(state.deck),
+        hand_sizes=tuple(map(len, hands)),
+        scores=state.scores,
+        history=state.history,
+        last_round=state.last_round,
     )
 
 

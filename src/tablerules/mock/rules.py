@@ -521,22 +521,22 @@ def apply_unchecked(state: State, action: Action) -> State:
         deck = deck[1:]
         discard_pile = state.discard_pile
         event = PILE_DRAWS[seat]
-    return _make_state(  # the fields in order
-        state.config,
-        state.seed,
-        state.round,
-        state.scores,
-        (*hands[:seat], (*hands[seat], card), *hands[seat + 1 :]),
-        state.melds,
-        deck,
-        discard_pile,
-        state.finished,
-        seat,
-        "meld",
-        state.opening_was_empty,
-        state.pile_was_empty,
-        (*state.history, event),
-        state.last_round,
+    return _make_state(
+        config=state.config,
+        seed=state.seed,
+        round=state.round,
+        scores=state.scores,
+        hands=(*hands[:seat], (*hands[seat], card), *hands[seat + 1 :]),
+        melds=state.melds,
+        deck=deck,
+        discard_pile=discard_pile,
+        finished=state.finished,
+        to_act=seat,
+        step="meld",
+        opening_was_empty=state.opening_was_empty,
+        pile_was_empty=state.pile_was_empty,
+        history=(*state.history, event),
+        last_round=state.last_round,
     )
 
 
@@ -567,7 +567,10 @@ def _apply_meld(state: State, seat: int, action: Meld) -> State:
             deck = deck[drawn:]
     hands = (*hands[:seat], kept, *hands[seat + 1 :])
     discard_pile = state.discard_pile + discards
-    history = (*state.history, _make_melded(seat, cards, discards, drawn, done))
+    history = (
+        *state.history,
+        _make_melded(seat=seat, cards=cards, discards=discards, drawn=drawn, finished=done),
+    )
     for following in _ORDERS[len(finished), seat]:  # the next seat still playing
         if not finished[following]:
             break
@@ -581,22 +584,22 @@ def _apply_meld(state: State, seat: int, action: Meld) -> State:
             finished=finished,
             history=history,
         )
-    return _make_state(  # the fields in order
-        state.config,
-        state.seed,
-        state.round,
-        state.scores,
-        hands,
-        melds,
-        deck,
-        discard_pile,
-        finished,
-        following,
-        "draw" if deck or discard_pile else "meld",
-        not opening_left(state.config, len(deck)),
-        not deck,
-        history,
-        state.last_round,
+    return _make_state(
+        config=state.config,
+        seed=state.seed,
+        round=state.round,
+        scores=state.scores,
+        hands=hands,
+        melds=melds,
+        deck=deck,
+        discard_pile=discard_pile,
+        finished=finished,
+        to_act=following,
+        step="draw" if deck or discard_pile else "meld",
+        opening_was_empty=not opening_left(state.config, len(deck)),
+        pile_was_empty=not deck,
+        history=history,
+        last_round=state.last_round,
     )
 
 
@@ -628,22 +631,22 @@ def _end_round(
         points=points,
     )
     if game_winners(config, state.round, scores):
-        return _make_state(  # the fields in order
-            config,
-            state.seed,
-            state.round,
-            scores,
-            hands,
-            melds,
-            deck,
-            discard_pile,
-            finished,
-            None,
-            "over",
-            False,
-            False,
-            history,
-            summary,
+        return _make_state(
+            config=config,
+            seed=state.seed,
+            round=state.round,
+            scores=scores,
+            hands=hands,
+            melds=melds,
+            deck=deck,
+            discard_pile=discard_pile,
+            finished=finished,
+            to_act=None,
+            step="over",
+            opening_was_empty=False,
+            pile_was_empty=False,
+            history=history,
+            last_round=summary,
         )
     following = state.round + 1
     return deal_round(

@@ -589,11 +589,11 @@ def read_history(codes: bytes, at: int) -> tuple[Event, ...]:
             stop = middle + new[at + 3]
             append(
                 _make_melded(
-                    code & _SEAT_BITS,
-                    row[at + 4 : middle],  # type: ignore[arg-type]
-                    row[middle:stop],  # type: ignore[arg-type]
-                    new[at + 1],
-                    code >= _MELDED + _FINISHED,
+                    seat=code & _SEAT_BITS,
+                    cards=row[at + 4 : middle],  # type: ignore[arg-type]
+                    discards=row[middle:stop],  # type: ignore[arg-type]
+                    drawn=new[at + 1],
+                    finished=code >= _MELDED + _FINISHED,
                 )
             )
             at = stop
@@ -629,13 +629,13 @@ def _build_summary(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> Roun
     """Rebuild a pickled round summary, unchecked."""
     players = len(numbers) - 2
     melds = split(cards_of(blob), layout[: players - 1])
-    return _make_summary(  # the fields in order
-        numbers[0],
-        tuple(melds),
-        tuple(layout[players : 2 * players]),
-        numbers[1],
-        tuple(layout[2 * players :]),
-        numbers[2:],
+    return _make_summary(
+        round=numbers[0],
+        melds=tuple(melds),
+        hand_points=tuple(layout[players : 2 * players]),
+        first_complete=numbers[1],
+        highest_hand=tuple(layout[2 * players :]),
+        points=numbers[2:],
     )
 
 
@@ -670,22 +670,22 @@ def _state_from_pickle(
         melds.append(cards[start : start + size])
         start += size
     pile = deck_bytes.read(blob[end:])
-    return _make_state(  # the fields in order
-        config,
-        numbers[0],
-        numbers[1],
-        numbers[3:],
-        hands_of(cards),
-        tuple(melds),
-        pile,
-        cards[start:end],
-        finished,
-        numbers[2],
-        step,
-        opening_was_empty,
-        pile_was_empty,
-        read_history(layout, at + players + 1),
-        summary,
+    return _make_state(
+        config=config,
+        seed=numbers[0],
+        round=numbers[1],
+        scores=numbers[3:],
+        hands=hands_of(cards),
+        melds=tuple(melds),
+        deck=pile,
+        discard_pile=cards[start:end],
+        finished=finished,
+        to_act=numbers[2],
+        step=step,
+        opening_was_empty=opening_was_empty,
+        pile_was_empty=pile_was_empty,
+        history=read_history(layout, at + players + 1),
+        last_round=summary,
     )
 
 

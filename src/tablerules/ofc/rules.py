@@ -575,20 +575,20 @@ def apply_unchecked(state: State, action: Action) -> State:
     if dealt:
         hands[following] = deck[:dealt]
         deck = deck[dealt:]
-    return make_state(  # the fields in order
-        config,
-        state.seed,
-        state.round,
-        state.scores,
-        tuple(boards),
-        tuple(hands),
-        discards,
-        deck,
-        fantasyland,
-        following,
-        street,
-        (),
-        state.last_round,
+    return make_state(
+        config=config,
+        seed=state.seed,
+        round=state.round,
+        scores=state.scores,
+        boards=tuple(boards),
+        hands=tuple(hands),
+        discards=discards,
+        deck=deck,
+        fantasyland=fantasyland,
+        to_act=following,
+        street=street,
+        winners=(),
+        last_round=state.last_round,
     )
 
 

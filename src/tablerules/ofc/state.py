@@ -231,14 +231,14 @@ def _build_summary(numbers: tuple[int, ...], blob: bytes, layout: bytes) -> Roun
     boards = boards_from_bytes(cards_of(blob), layout[: 3 * players])
     extra = layout[3 * players :]
     royalties = numbers[1 + players :]
-    return _make_summary(  # the fields in order
-        numbers[0],
-        boards,
-        tuple(map(_BOOLS.__getitem__, extra[0::3])),
-        tuple(zip(royalties[0::3], royalties[1::3], royalties[2::3], strict=True)),
-        numbers[1 : 1 + players],
-        tuple(extra[1::3]),
-        tuple(extra[2::3]),
+    return _make_summary(
+        round=numbers[0],
+        boards=boards,
+        fouled=tuple(map(_BOOLS.__getitem__, extra[0::3])),
+        royalties=tuple(zip(royalties[0::3], royalties[1::3], royalties[2::3], strict=True)),
+        points=numbers[1 : 1 + players],
+        fantasyland=tuple(extra[1::3]),
+        next_fantasyland=tuple(extra[2::3]),
     )
 
 
@@ -279,20 +279,20 @@ def _state_from_pickle(
     if last_round != last_args:
         summary = summary_from_args(last_round)
         _LAST_SUMMARY[0] = (last_round, summary)
-    return _make_state(  # the fields in order
-        config,
-        numbers[0],
-        numbers[1],
-        numbers[4:],
-        tuple(boards),
-        tuple(hands),
-        tuple(discards),
-        cards[start:],
-        tuple(layout[5 : 6 * players : 6]),
-        numbers[2],
-        numbers[3],
-        tuple(layout[6 * players :]),
-        summary,
+    return _make_state(
+        config=config,
+        seed=numbers[0],
+        round=numbers[1],
+        scores=numbers[4:],
+        boards=tuple(boards),
+        hands=tuple(hands),
+        discards=tuple(discards),
+        deck=cards[start:],
+        fantasyland=tuple(layout[5 : 6 * players : 6]),
+        to_act=numbers[2],
+        street=numbers[3],
+        winners=tuple(layout[6 * players :]),
+        last_round=summary,
     )
 
 
