@@ -25,7 +25,7 @@ import tablerules as tr
 from tablerules import _pickling, mentok, mock, ofc
 from tablerules._pickling import card_bytes
 from tablerules.cards import is_card
-from tablerules.mentok import state as mentok_state
+from tablerules.mentok import _pickles as mentok_pickles
 from tests.helpers import AnyGame, random_state
 from tests.ofc.helpers import fantasyland_round
 
@@ -210,7 +210,7 @@ def test_configs_come_back_equal_and_shared() -> None:
 
 def test_round_trips_in_any_order_and_past_the_memos(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pickles loaded out of order, and more events and summaries than the memos keep."""
-    monkeypatch.setattr(mentok_state, "MAX_ASKS", 50)
+    monkeypatch.setattr(mentok_pickles, "MAX_ASKS", 50)
     monkeypatch.setattr(_pickling, "_MAX_SHARED", 5)
     monkeypatch.setattr(_pickling, "_MAX_CONFIGS", 2)
     values: list[Any] = []

@@ -12,17 +12,17 @@ from hypothesis import strategies as st
 from tablerules import mentok
 from tests.mentok.strategies import configs, random_playout
 
-state_module = sys.modules["tablerules.mentok.state"]
+pickles_module = sys.modules["tablerules.mentok._pickles"]
 
 
 def _fresh(codes: bytes) -> tuple[object, ...]:
     """``codes`` read with nothing read before."""
-    saved = state_module._LAST_READ[0]
-    state_module._LAST_READ[0] = (b"", ())
+    saved = pickles_module._LAST_READ[0]
+    pickles_module._LAST_READ[0] = (b"", ())
     try:
-        return state_module.read_history_codes(codes, 0)  # type: ignore[no-any-return]
+        return pickles_module.read_history_codes(codes, 0)  # type: ignore[no-any-return]
     finally:
-        state_module._LAST_READ[0] = saved
+        pickles_module._LAST_READ[0] = saved
 
 
 @settings(max_examples=40, deadline=None)
@@ -48,13 +48,13 @@ def test_a_history_read_on_from_the_last_equals_a_fresh_read() -> None:
     written: list[bytes] = []
     while not state.is_over and len(written) < 60:
         codes: list[int] = []
-        state_module.write_history_codes(state.history, codes)
+        pickles_module.write_history_codes(state.history, codes)
         written.append(bytes(codes))
         state = mentok.apply(state, mentok.random_action(state, rng))
     for blob in written + written[::-1]:
-        read = state_module.read_history_codes(blob, 0)
+        read = pickles_module.read_history_codes(blob, 0)
         assert read == _fresh(blob)
-        assert (blob, read) == state_module._LAST_READ[0]
+        assert (blob, read) == pickles_module._LAST_READ[0]
     longer = written[-1]
-    state_module.read_history_codes(longer, 0)
-    assert state_module.read_history_codes(b"\x09" + longer, 1) == _fresh(longer)
+    pickles_module.read_history_codes(longer, 0)
+    assert pickles_module.read_history_codes(b"\x09" + longer, 1) == _fresh(longer)

@@ -26,7 +26,7 @@ from tablerules.mentok import AskRecord, StandRecord
 from tests.helpers import check_pickles
 from tests.mentok.strategies import configs, random_playout
 
-state_module = sys.modules["tablerules.mentok.state"]
+pickles_module = sys.modules["tablerules.mentok._pickles"]
 observe_module = sys.modules["tablerules.mentok.observe"]
 
 _CODE = {False: 0, True: 1, None: 2}
@@ -151,16 +151,16 @@ def test_pickles_follow_the_layout_past_small_memos(
     monkeypatch: pytest.MonkeyPatch, often: int, max_seen: int
 ) -> None:
     """Layouts read directly until seen ``often`` times, then by their kept shapes."""
-    monkeypatch.setattr(state_module, "MAX_SHAPES", 3)
-    monkeypatch.setattr(state_module, "MAX_ASKS", 7)
-    monkeypatch.setattr(state_module, "MAX_SEEN", max_seen)
-    monkeypatch.setattr(state_module, "OFTEN", often)
+    monkeypatch.setattr(pickles_module, "MAX_SHAPES", 3)
+    monkeypatch.setattr(pickles_module, "MAX_ASKS", 7)
+    monkeypatch.setattr(pickles_module, "MAX_SEEN", max_seen)
+    monkeypatch.setattr(pickles_module, "OFTEN", often)
     monkeypatch.setattr(observe_module, "MAX_SHAPES", 3)
     for module, name in [
-        (state_module, "_STATE_SHAPES"),
-        (state_module, "_HAND_SHAPES"),
-        (state_module, "_ASKS"),
-        (state_module, "_STATE_SEEN"),
+        (pickles_module, "_STATE_SHAPES"),
+        (pickles_module, "_HAND_SHAPES"),
+        (pickles_module, "_ASKS"),
+        (pickles_module, "_STATE_SEEN"),
         (observe_module, "_SHAPES"),
         (observe_module, "_SEEN"),
     ]:
@@ -173,11 +173,11 @@ def test_pickles_follow_the_layout_past_small_memos(
     _check(values, order)
     random.Random(4).shuffle(order)
     _check(values, order)
-    assert 0 < len(state_module._STATE_SHAPES) <= 3
-    assert 0 < len(state_module._HAND_SHAPES) <= 3
-    assert 0 < len(state_module._ASKS) <= 7
+    assert 0 < len(pickles_module._STATE_SHAPES) <= 3
+    assert 0 < len(pickles_module._HAND_SHAPES) <= 3
+    assert 0 < len(pickles_module._ASKS) <= 7
     assert 0 < len(observe_module._SHAPES) <= 3
-    assert len(state_module._STATE_SEEN) <= max_seen
+    assert len(pickles_module._STATE_SEEN) <= max_seen
     assert len(observe_module._SEEN) <= max_seen
 
 
@@ -186,15 +186,15 @@ def test_memos_of_the_last_value_written_hit_only_equal_values() -> None:
     hidden = attrs.evolve(ask, cheat=None)
     stand = StandRecord(1, 0)
     for history in [(ask,), (ask, stand), (hidden, stand), (hidden,), (ask, stand, ask), ()]:
-        assert state_module.history_bytes(history) == bytes(_history_codes(history))
+        assert pickles_module.history_bytes(history) == bytes(_history_codes(history))
     deck = FULL_DECK[10:30]
     other = FULL_DECK[:20]
     for cards in [deck, deck[5:], other[5:], deck[5:], deck, other, deck[19:], ()]:
-        assert state_module.deck_bytes.write(cards) == _card_bytes(list(cards))
-        assert state_module.deck_bytes.read(_card_bytes(list(cards))) == cards
+        assert pickles_module.deck_bytes.write(cards) == _card_bytes(list(cards))
+        assert pickles_module.deck_bytes.read(_card_bytes(list(cards))) == cards
     hands = ((FULL_DECK[0], FULL_DECK[1]), ())
     for value in [hands, ((FULL_DECK[0],), (FULL_DECK[1],)), hands, hands]:
-        sizes, cards = state_module.hands_bytes(value)
+        sizes, cards = pickles_module.hands_bytes(value)
         assert sizes == bytes(map(len, value))
         assert cards == _card_bytes([card for hand in value for card in hand])
 

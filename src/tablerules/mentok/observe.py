@@ -37,17 +37,10 @@ from tablerules._common import (
 from tablerules._pickling import card_bytes, cards_of
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.errors import StateError, show
-from tablerules.mentok.config import Config
-from tablerules.mentok.state import (
+from tablerules.mentok._pickles import (
     MAX_SHAPES,
     SHARED,
-    AskRecord,
-    Event,
-    HandState,
     PartsGetter,
-    RoundSummary,
-    State,
-    TableFacts,
     history_bytes,
     parts_getter,
     read_history_codes,
@@ -56,6 +49,15 @@ from tablerules.mentok.state import (
     table_end,
     table_parts,
     write_tables,
+)
+from tablerules.mentok.config import Config
+from tablerules.mentok.state import (
+    AskRecord,
+    Event,
+    HandState,
+    RoundSummary,
+    State,
+    TableFacts,
 )
 
 __all__ = ["VERSION", "Observation", "observation_from_dict", "observation_to_dict", "observe"]
