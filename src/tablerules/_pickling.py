@@ -327,8 +327,8 @@ class LastShared(Generic[_Config, _Summary]):
     one tuple, swapped whole, so threads can only cost each other a miss.
 
     >>> import tablerules.mock as mock
-    >>> from tablerules.mock.state import RoundSummary, _build_summary
-    >>> shared = LastShared(mock.Config, RoundSummary._parts, _build_summary)
+    >>> from tablerules.mock._pickles import _build_summary, summary_parts
+    >>> shared = LastShared(mock.Config, summary_parts, _build_summary)
     >>> shared.values(shared.args(mock.Config(players=3), None)) == (mock.Config(players=3), None)
     True
     """

@@ -21,7 +21,8 @@ from tablerules import mock
 from tablerules._pickling import LastShared
 from tablerules.cards import FULL_DECK, Card
 from tablerules.mock import Drew, Melded
-from tablerules.mock import state as state_module
+from tablerules.mock import _pickles as pickles_module
+from tablerules.mock.state import PILE_DRAWS
 from tests.helpers import check_pickles
 
 observe_module = importlib.import_module("tablerules.mock.observe")  # the module, not the function
@@ -107,7 +108,7 @@ def _check_loaded(loaded: Any) -> None:
     for event in loaded.history:
         cards += event.cards + event.discards if isinstance(event, Melded) else ()
         if isinstance(event, Drew) and event.card is None and not event.from_discard:
-            assert event is state_module.PILE_DRAWS[event.seat]
+            assert event is PILE_DRAWS[event.seat]
     assert all(card is FULL_DECK[card.index] for card in cards)
 
 
@@ -120,11 +121,11 @@ def test_pickles_follow_the_layout_in_play_order_and_shuffled() -> None:
 
 
 def test_pickles_follow_the_layout_past_small_memos(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(state_module, "MAX_SHAPES", 3)
+    monkeypatch.setattr(pickles_module, "MAX_SHAPES", 3)
     monkeypatch.setattr(observe_module, "_MAX_VIEW_SHAPES", 3)
     for module, name in [
-        (state_module, "_SHAPES"),
-        (state_module, "_GETTERS"),
+        (pickles_module, "_SHAPES"),
+        (pickles_module, "_GETTERS"),
         (observe_module, "_VIEW_SHAPES"),
     ]:
         monkeypatch.setattr(module, name, {})
@@ -133,8 +134,8 @@ def test_pickles_follow_the_layout_past_small_memos(monkeypatch: pytest.MonkeyPa
     _check(values, order)
     random.Random(6).shuffle(order)
     _check(values, order)
-    assert 0 < len(state_module._SHAPES) <= 3
-    assert len(state_module._GETTERS) <= 3
+    assert 0 < len(pickles_module._SHAPES) <= 3
+    assert len(pickles_module._GETTERS) <= 3
     assert 0 < len(observe_module._VIEW_SHAPES) <= 3
 
 
@@ -150,9 +151,9 @@ def test_draws_read_back_as_the_draws_written() -> None:
         Melded(0, (), (), 0, False),
     )
     for history in [events, events[::-1], events[1:], events[:1], events[2:4] + events[:2]]:
-        codes = state_module.history_bytes(history)
+        codes = pickles_module.history_bytes(history)
         assert codes == bytes(_history_codes(history))
-        read = state_module.read_history(b"\x05\x06" + codes, 2)
+        read = pickles_module.read_history(b"\x05\x06" + codes, 2)
         assert read == history
         assert [type(event) for event in read] == [type(event) for event in history]
 
@@ -162,7 +163,7 @@ def test_the_shared_bytes_follow_the_config_and_summary_alone() -> None:
     values = [value for value in _values(4) if isinstance(value, mock.State)]
     summaries = [value.last_round for value in values if value.last_round is not None]
     summary = summaries[-1]
-    shared = LastShared(mock.Config, mock.RoundSummary._parts, state_module._build_summary)
+    shared = LastShared(mock.Config, pickles_module.summary_parts, pickles_module._build_summary)
     config = values[0].config
     twin_config = attrs.evolve(config)
     twin_summary = attrs.evolve(summary)

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from tablerules import mock
-from tablerules.mock import state as mock_state
+from tablerules.mock import _pickles as mock_pickles
 
 PROTOCOL = pickle.HIGHEST_PROTOCOL
 mock_observe = importlib.import_module("tablerules.mock.observe")  # the module, not the function
@@ -33,7 +33,7 @@ def values(seed: int) -> list[object]:
 
 
 def test_pickles_do_not_depend_on_what_was_pickled_before(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mock_state, "MAX_SHAPES", 7)
+    monkeypatch.setattr(mock_pickles, "MAX_SHAPES", 7)
     monkeypatch.setattr(mock_observe, "_MAX_VIEW_SHAPES", 7)
     played = [value for seed in range(4) for value in values(seed)]
     in_order = [pickle.dumps(value, PROTOCOL) for value in played]
@@ -51,11 +51,11 @@ def test_pickles_do_not_depend_on_what_was_pickled_before(monkeypatch: pytest.Mo
 
 
 def test_pickles_load_equal_in_any_order(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mock_state, "MAX_SHAPES", 7)
+    monkeypatch.setattr(mock_pickles, "MAX_SHAPES", 7)
     monkeypatch.setattr(mock_observe, "_MAX_VIEW_SHAPES", 7)
     # the memos start empty, whatever ran before
-    monkeypatch.setattr(mock_state, "_SHAPES", {})
-    monkeypatch.setattr(mock_state, "_GETTERS", {})
+    monkeypatch.setattr(mock_pickles, "_SHAPES", {})
+    monkeypatch.setattr(mock_pickles, "_GETTERS", {})
     monkeypatch.setattr(mock_observe, "_VIEW_SHAPES", {})
     played = [value for seed in range(4, 8) for value in values(seed)]
     pickles = [pickle.dumps(value, PROTOCOL) for value in played]
@@ -63,8 +63,8 @@ def test_pickles_load_equal_in_any_order(monkeypatch: pytest.MonkeyPatch) -> Non
     random.Random(3).shuffle(order)
     for index in sorted(order) + order + order[::-1]:
         assert pickle.loads(pickles[index]) == played[index]
-        assert len(mock_state._SHAPES) <= 7
-        assert len(mock_state._GETTERS) <= 7
+        assert len(mock_pickles._SHAPES) <= 7
+        assert len(mock_pickles._GETTERS) <= 7
         assert len(mock_observe._VIEW_SHAPES) <= 7
 
 

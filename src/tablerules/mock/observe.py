@@ -37,18 +37,14 @@ from tablerules._pickling import (
 )
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.errors import StateError, show
+from tablerules.mock._pickles import SHARED, STEP_CODES, STEPS, history_bytes, read_history
 from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
 from tablerules.mock.serialize import card_text, event_dict, read_event, read_summary, summary_dict
 from tablerules.mock.state import (
-    SHARED,
-    STEP_CODES,
-    STEPS,
     State,
     TableFacts,
     held_from_discards,
-    history_bytes,
     opening_left,
-    read_history,
     replay_public,
 )
 from tablerules.mock.validate import check_state
