@@ -46,9 +46,7 @@ __all__ = [
     "numbers_of",
     "numbers_text",
     "pack",
-    "reduce_own",
     "split",
-    "summary_args",
     "unpack",
     "write_codes",
 ]
@@ -199,24 +197,6 @@ def shared_reduce(value: _T, reduce: Callable[[_T], tuple[object, ...]]) -> tupl
         _REDUCED.clear()
     _REDUCED[id(value)] = (value, reduced)
     return reduced
-
-
-def reduce_own(value: Any) -> tuple[object, ...]:
-    """``value._reduce()``: the ``reduce`` for :func:`shared_reduce` of a value that has one."""
-    reduced: tuple[object, ...] = value._reduce()
-    return reduced
-
-
-def summary_args(summary: object | None) -> tuple[object, ...] | None:
-    """A round summary's pickle arguments, for a state's or an observation's own pickle.
-
-    A summary's ``_reduce`` gives its rebuild function and arguments; this is
-    the arguments, made once per summary object. Inlined in the other pickle,
-    the summary costs no second global there.
-    """
-    if summary is None:
-        return None
-    return shared_reduce(summary, reduce_own)[1]  # type: ignore[return-value]
 
 
 def shared_rebuild(build: Callable[..., _T], *args: object) -> _T:

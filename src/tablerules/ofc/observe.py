@@ -35,13 +35,13 @@ from tablerules._pickling import (
     cards_of,
     config_fields,
     config_from_fields,
-    summary_args,
 )
 from tablerules.cards import FULL_DECK, cards_text
 from tablerules.errors import StateError
+from tablerules.ofc._pickles import summary_args, summary_from_args
 from tablerules.ofc.board import EMPTY_BOARD, board_from_rows
 from tablerules.ofc.config import Config
-from tablerules.ofc.state import State, summary_from_args
+from tablerules.ofc.state import State
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
