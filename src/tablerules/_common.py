@@ -147,7 +147,9 @@ def fast_init(cls: Callable[_P, _T]) -> Callable[_P, _T]:
 
     It takes the same arguments as ``cls`` (mypy sees the same signature) and
     sets each slot directly, without converters or validators: the engine's
-    way to build states whose fields it knows are good. Call it with keywords.
+    way to build states whose fields it knows are good. Call it with keywords
+    (for a class of more than 15 fields, pass the first ones by position: CPython
+    compiles a call of more than 15 keywords to build a dict of them first).
 
     >>> @attrs.frozen
     ... class Point:
