@@ -20,7 +20,7 @@ import pytest
 
 import tablerules as tr
 from tablerules import mentok
-from tablerules.mentok import serialize, validate
+from tablerules.mentok import _replay, serialize, validate
 
 CONFIGS = [
     mentok.Config(),
@@ -42,8 +42,8 @@ def careful_only() -> Iterator[None]:
     """Every quick path off: the careful reader, the careful checks, no memo."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(serialize, "_quick_state", lambda *args: None)
-        for name in ("play_dealt", "_score_all"):
-            patch.setattr(validate, name, lambda *args, **kwargs: None)
+        for name in ("play_dealt", "score_all"):
+            patch.setattr(_replay, name, lambda *args, **kwargs: None)
         for name in ("_vouch_previous", "_vouch_playing", "_checked_before"):
             patch.setattr(validate, name, lambda *args: False)
         patch.setattr(validate, "_remember", lambda *args: None)

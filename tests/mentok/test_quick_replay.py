@@ -2,7 +2,7 @@
 
 :func:`~tablerules.mentok.check_state` plays a round's history on plain lists
 first (``play_dealt``) and scores a round whose choices are all made at once
-(``_score_all``); either may give up with None, and the rules then play it
+(``_replay.score_all``); either may give up with None, and the rules then play it
 one action at a time. It also keeps the summaries of rounds it has checked
 (``_checked_before``). With the quick parts turned off, every state and every
 record must get the same answer: the same replayed state, or the same
@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 import tablerules as tr
 from tablerules import mentok
-from tablerules.mentok import validate
+from tablerules.mentok import _replay, validate
 from tests.mentok.strategies import configs, random_playout
 from tests.mentok.test_fuzz import mutate, records
 from tests.quick_records import answer
@@ -37,8 +37,8 @@ def long_way() -> Iterator[None]:
     No summary counts as checked before, either (see :func:`no_memo`).
     """
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(validate, "play_dealt", lambda *args, **kwargs: None)
-        patch.setattr(validate, "_score_all", lambda *args, **kwargs: None)
+        patch.setattr(_replay, "play_dealt", lambda *args, **kwargs: None)
+        patch.setattr(_replay, "score_all", lambda *args, **kwargs: None)
         patch.setattr(validate, "_vouch_previous", lambda *args: False)
         patch.setattr(validate, "_vouch_playing", lambda *args: False)
         patch.setattr(validate, "_checked_before", lambda *args: False)
@@ -57,7 +57,7 @@ def check(state: mentok.State) -> str | None:
 
 def replayed(state: mentok.State) -> object:
     """The current round of ``state`` dealt again and played, as the check replays it."""
-    return validate._replay(
+    return _replay.replay(
         state.config,
         seed=state.seed,
         round_index=state.round,
@@ -75,7 +75,7 @@ def replayed(state: mentok.State) -> object:
 def test_the_quick_replay_is_used_and_can_be_turned_off() -> None:
     """Guard for the tests below: the quick replay plays real states, and turns off."""
     calls: list[object] = []
-    original = validate._play_quickly
+    original = _replay.play_quickly
 
     def spy(*args: Any) -> object:
         calls.append(args)
@@ -89,7 +89,7 @@ def test_the_quick_replay_is_used_and_can_be_turned_off() -> None:
         state = mentok.apply(state, mentok.random_action(state, rng))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(validate, "_LAST_CHECKED", None)
-        patch.setattr(validate, "_play_quickly", spy)
+        patch.setattr(_replay, "play_quickly", spy)
         mentok.check_state(state)
         assert not calls
         with long_way():

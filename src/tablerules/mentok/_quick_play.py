@@ -35,7 +35,7 @@ def deal_shown(
     hands: tuple[tuple[Card, ...], ...],
     history: tuple[Event, ...],
 ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]] | None:
-    """Each seat's hand as dealt and the history's draws, as ``validate._replay`` finds them.
+    """Each seat's hand as dealt and the history's draws, as ``_replay.replay`` finds them.
 
     None if an ask found the deck empty, a seat out of the round holds
     cards, or a seat in it does not hold and give 4 (the quick checks then
@@ -82,7 +82,7 @@ def play_dealt(
     the records the rules make (the card given or drawn, the cheat flag),
     compared with each event as it is played. Any difference, seats dealt in
     that the scores leave out, or a round abandoned at its end give None, and
-    ``validate._play_quickly`` (then ``validate._play_history``, which names what is
+    ``_replay.play_quickly`` (then ``_replay.play_history``, which names what is
     wrong) plays it again through :func:`~tablerules.mentok.apply_unchecked`.
     The state returned is the one they make, holding ``history`` itself.
     ``in_game`` is who is still in the game by the scores, if already known.
