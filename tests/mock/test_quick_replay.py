@@ -1,6 +1,6 @@
 """The quick replay of a round's history against the careful one (``validate``).
 
-:func:`~tablerules.mock.validate.replays_quickly` may say ``True`` only when
+:func:`~tablerules.mock._quick_play.replays_quickly` may say ``True`` only when
 the careful replay (``_check_round``) passes; on states the rules reach it must
 say ``True`` (else it would not be quick), and on spoiled states it must agree
 with the careful replay whenever the game is not over (finished games are left
