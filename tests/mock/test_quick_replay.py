@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import tablerules as tr
 from tablerules import mock
-from tablerules.mock import validate
+from tablerules.mock import _quick_play, validate
 from tablerules.mock.state import Drew, Melded, held_from_discards
 from tests.mock.strategies import configs
 
@@ -165,7 +165,7 @@ def test_the_quick_replay_passes_every_state_the_rules_reach(
     config: mock.Config, seed: int
 ) -> None:
     for state in playout(config, seed):
-        assert validate.replays_quickly(state) is (state.to_act is not None)
+        assert _quick_play.replays_quickly(state) is (state.to_act is not None)
         assert careful_passes(state)
 
 
@@ -181,7 +181,7 @@ def test_the_quick_replay_agrees_with_the_careful_one_on_spoiled_states(
             spoiled = state
             for _ in range(rng.randrange(1, 3)):
                 spoiled = spoil(spoiled, rng)
-            quick, careful = validate.replays_quickly(spoiled), careful_passes(spoiled)
+            quick, careful = _quick_play.replays_quickly(spoiled), careful_passes(spoiled)
             assert careful or not quick, spoiled
             if spoiled.to_act is not None:
                 assert quick is careful, spoiled
@@ -220,14 +220,14 @@ def test_check_state_says_the_same_with_and_without_the_quick_replay(
 
 def test_odd_events_are_left_to_the_careful_replay() -> None:
     state = mock.apply(mock.new_game(seed=2), mock.Draw())
-    assert validate.replays_quickly(state)
+    assert _quick_play.replays_quickly(state)
     for event in [
         Drew(True, False),  # a seat that is a bool
         Drew(state.to_act or 0, False, tr.FULL_DECK[0]),  # a card drawn from the draw pile
         "draw",
     ]:
         odd = attrs.evolve(state, history=(event,))  # type: ignore[arg-type]
-        assert not validate.replays_quickly(odd)
+        assert not _quick_play.replays_quickly(odd)
         with pytest.raises(tr.StateError):
             validate._check_round(odd)
 
@@ -270,7 +270,7 @@ def test_a_card_that_leaves_a_hand_before_it_arrives_is_caught() -> None:
     seat, event = state.to_act, after.history[-1]
     assert seat is not None
     assert isinstance(event, Melded)
-    assert validate.replays_quickly(after)
+    assert _quick_play.replays_quickly(after)
     held = held_from_discards(state.history, 3)[seat]
     drawn = next(card for card in after.hands[seat] if card not in state.hands[seat])
     gone = next(card for card in action.cards + action.discards if card in held)
@@ -290,7 +290,7 @@ def test_a_card_that_leaves_a_hand_before_it_arrives_is_caught() -> None:
         discard_pile=swapped(after.discard_pile),
         history=(*after.history[:-1], last),
     )
-    assert not validate.replays_quickly(spoiled)
+    assert not _quick_play.replays_quickly(spoiled)
     assert not careful_passes(spoiled)
     with pytest.raises(tr.StateError, match=r"state\.history\[\d+\]: seat \d cannot play"):
         mock.check_state(spoiled)

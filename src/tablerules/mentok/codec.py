@@ -56,12 +56,13 @@ import attrs
 from tablerules._codec import Layout, clamp, read_action_id
 from tablerules.cards import FULL_DECK, Card, Rank
 from tablerules.errors import ConfigError, IllegalActionError
+from tablerules.mentok._ask_counts import RANK_BIT, RANKS, Fold, fold_asks
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
 from tablerules.mentok.observe import Observation
 from tablerules.mentok.rules import why_illegal
 from tablerules.mentok.scoring import LOW_VALUE, RANK_OF, value_unchecked
-from tablerules.mentok.state import AskRecord, Event, Phase
+from tablerules.mentok.state import Phase
 
 __all__ = ["Codec"]
 
@@ -71,10 +72,8 @@ VERSION: Final = 1
 FORMS: Final = ((0, False), (0, True), (1, False))
 """The ``(hand, split)`` of an ask, by its form number 0, 1, 2."""
 
-_RANKS: Final = 13
-_EVERY_RANK: Final = (1 << _RANKS) - 1
+_EVERY_RANK: Final = (1 << RANKS) - 1
 _PLANE: Final = 52
-_RANK_BIT: Final = {card: 1 << (int(card.rank) - 2) for card in FULL_DECK}
 _PHASES: Final = (Phase.PLAY, Phase.SCORE, Phase.OVER)
 _BIT: Final = {card: 1 << 8 * index for index, card in enumerate(FULL_DECK)}
 """Each card's byte in a plane held as an int (planes add as ints, ``to_bytes`` lays them out)."""
@@ -89,17 +88,17 @@ _UNSEEN: Final = {
 """By decks: a table from the copies of each card in sight to the copies unseen (255: too many)."""
 _PHASE_PLANES: Final = (b"\x01\x00\x00", b"\x00\x01\x00", b"\x00\x00\x01")
 _CHOICES: Final = {None: b"\x00\x00", False: b"\x01\x00", True: b"\x00\x01"}
-_NO_RANKS: Final = bytes(_RANKS)
+_NO_RANKS: Final = bytes(RANKS)
 
 
 def ask_count(players: int) -> int:
     """How many ask ids a table of ``players`` has: offsets x ranks x forms."""
-    return (players - 1) * _RANKS * len(FORMS)
+    return (players - 1) * RANKS * len(FORMS)
 
 
 def ask_id(offset: int, rank: int, form: int) -> int:
     """The id of an ask of ``rank`` (2 to 14) in ``form`` to the seat ``offset`` seats left."""
-    return ((offset - 1) * _RANKS + rank - 2) * len(FORMS) + form
+    return ((offset - 1) * RANKS + rank - 2) * len(FORMS) + form
 
 
 @functools.cache
@@ -140,7 +139,7 @@ def _scoring_key(players: int) -> _Key:
 @functools.cache
 def _bases(players: int, targets: int) -> tuple[int, ...]:
     """The first ask id of each target offset in ``targets``, ascending."""
-    block = _RANKS * len(FORMS)
+    block = RANKS * len(FORMS)
     return tuple((offset - 1) * block for offset in range(1, players) if targets >> offset & 1)
 
 
@@ -152,7 +151,7 @@ _SPREAD_HIGH: Final = tuple(
 )
 """A 13-bit rank set spread to one bit per three bytes (rank ``r``: byte ``3 * (r - 2)``), in two
 halves: ``_SPREAD_LOW[ranks & 127] + _SPREAD_HIGH[ranks >> 7]``."""
-_BLOCK_SIZE: Final = _RANKS * len(FORMS)
+_BLOCK_SIZE: Final = RANKS * len(FORMS)
 
 
 def _block(ranks: int, active: int, split: int) -> bytes:
@@ -242,7 +241,7 @@ def _layout(players: int) -> Layout:
     return Layout.of(
         ("hand", _PLANE),
         ("unseen", _PLANE),
-        ("sphere", _RANKS),
+        ("sphere", RANKS),
         ("tables", hands * _PLANE),
         ("table_values", hands),
         ("table_sizes", hands),
@@ -256,12 +255,12 @@ def _layout(players: int) -> Layout:
         ("chosen", seats),
         ("points_needed", seats),
         ("points_past", seats),
-        ("asked_given", seats * _RANKS),
-        ("asked_refused", seats * _RANKS),
-        ("gave", seats * _RANKS),
-        ("refused", seats * _RANKS),
-        ("holds_none", seats * _RANKS),
-        ("holds_some", seats * _RANKS),
+        ("asked_given", seats * RANKS),
+        ("asked_refused", seats * RANKS),
+        ("gave", seats * RANKS),
+        ("refused", seats * RANKS),
+        ("holds_none", seats * RANKS),
+        ("holds_some", seats * RANKS),
         ("deck_size", 1),
         ("phase", len(_PHASES)),
         ("choice", 2),
@@ -275,7 +274,7 @@ class _RankPlanes(dict[int, bytes]):
 
     def __missing__(self, ranks: int) -> bytes:
         spread = _SPREAD_LOW[ranks & 127] + _SPREAD_HIGH[ranks >> 7]  # a bit per three bytes
-        plane = self[ranks] = spread.to_bytes(3 * _RANKS, "little")[::3]
+        plane = self[ranks] = spread.to_bytes(3 * RANKS, "little")[::3]
         return plane
 
 
@@ -330,11 +329,11 @@ def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) ->
         _ZERO if 0 in kinds else _ONE,  # as seat_done: done if no hand is neither stood nor bust
         bits,
         ranks,
-        _RANK_BIT[tables[0][0]] if tables else 0,
+        RANK_BIT[tables[0][0]] if tables else 0,
     )
 
 
-_FACTS: Final = {card: (_BIT[card], _RANK_BIT[card], LOW_VALUE[card]) for card in FULL_DECK}
+_FACTS: Final = {card: (_BIT[card], RANK_BIT[card], LOW_VALUE[card]) for card in FULL_DECK}
 """Each card's byte in a plane (as ``_BIT``), its rank bit, and its value with an ace as 1."""
 _HAND_STATES: Final = tuple(
     tuple(
@@ -399,140 +398,7 @@ def _one_hots(players: int) -> tuple[bytes, ...]:
             bytes(players))  # fmt: skip
 
 
-_Fold = tuple[tuple[Event, ...], bytes, tuple[int, ...]]
-"""A history's asks, counted: (the history, the counts, the rank bits).
-
-The counts are four blocks (asked and given, asked and refused, gave,
-refused), each per seat and rank, twice over, so an observer's order is a
-slice; counts stop at 255. The rank bits are four rows of one int per seat:
-the ranks it refused, asked for while cheating, asked for honestly, and
-melded. Bits of asks while the rank was on the asker's table, or given away
-by the asker since, are not set; the base cards' ranks are taken out when
-the features are written.
-"""
-
-
-@functools.cache
-def _no_asks(players: int) -> _Fold:
-    return (), bytes(8 * _RANKS * players), (0,) * (4 * players)
-
-
-def _extend(fold: _Fold, history: tuple[Event, ...], start: int, strict: bool) -> _Fold:
-    """The fold of ``history``, whose first ``start`` events are ``fold``'s."""
-    if start == len(history) - 1:  # the common case: one event on
-        event = history[start]
-        if type(event) is not AskRecord:
-            return history, fold[1], fold[2]
-        events = [event]
-    else:
-        events = [event for event in history[start:] if type(event) is AskRecord]
-        if not events:
-            return history, fold[1], fold[2]
-    counts = bytearray(fold[1])
-    bits = list(fold[2])
-    players = len(bits) // 4
-    cheats, honest, melded = players, 2 * players, 3 * players
-    row = _RANKS * players
-    block = 2 * row
-    for event in events:
-        rank = int(event.rank) - 2
-        bit = 1 << rank
-        seat, target, given = event.seat, event.target, event.given
-        asked = _RANKS * seat + rank
-        answered = _RANKS * target + rank + 2 * block
-        if not given:
-            asked += block
-            answered += block
-        if counts[asked] < 255:
-            counts[asked] += 1
-            counts[asked + row] += 1
-        if counts[answered] < 255:
-            counts[answered] += 1
-            counts[answered + row] += 1
-        if not bits[melded + seat] & bit:  # the rank was not on the asker's table
-            if strict or event.cheat is False:
-                bits[honest + seat] |= bit
-            elif event.cheat:
-                bits[cheats + seat] |= bit
-        if given:
-            bits[honest + target] &= ~bit
-            bits[cheats + target] &= ~bit
-        else:
-            bits[target] |= bit
-        if event.card is not None:
-            bits[melded + seat] |= _RANK_BIT[event.card]
-    return history, bytes(counts), tuple(bits)
-
-
-_FOLDS: dict[tuple[int, bool, int, int], _Fold] = {}
-"""Remembered folds by (players, strict, events, ``id`` of the last event); each holds its
-history, so that event stays alive and its ``id`` names no other object."""
-_FOLDS_KEPT: Final = 64
-_REACH: Final = 32
-"""How many events back a history's remembered prefix is looked for."""
-
-
-def _fold(history: tuple[Event, ...], players: int, strict: bool) -> _Fold:
-    """The fold of ``history``, extending the longest remembered prefix.
-
-    A prefix is used only if it equals the start of ``history``, so the
-    answer does not depend on what was remembered. The fold made or found
-    last is tried first: a game played in turn observes each history, or the
-    one it goes on from, next.
-    """
-    if type(history) is not tuple:
-        history = tuple(history)
-    last_players, last_strict, last = _LAST_FOLD
-    if last_players == players and last_strict is strict:
-        last_history = last[0]
-        if last_history is history:
-            return last
-        done = len(last_history)
-        if 0 < done < len(history) and history[:done] == last_history:
-            return _keep(_extend(last, history, done, strict), players, strict)
-    size = len(history)
-    folds = _FOLDS
-    known = None
-    start = size
-    while start > 0 and size - start < _REACH:
-        known = folds.get((players, strict, start, id(history[start - 1])))
-        if known is not None and (known[0] is history or known[0] == history[:start]):
-            break
-        known = None
-        start -= 1
-    if known is None:
-        known, start = _no_asks(players), 0
-    if start == size:
-        _remember_fold(players, strict, known)
-        return known
-    return _keep(_extend(known, history, start, strict), players, strict)
-
-
-def _keep(fold: _Fold, players: int, strict: bool) -> _Fold:
-    """Remember ``fold``, a new one, and return it."""
-    folds = _FOLDS
-    if len(folds) >= _FOLDS_KEPT:  # forget the oldest
-        try:  # noqa: SIM105 - suppress() would cost more than the rest of the call
-            del folds[next(iter(folds))]
-        except (KeyError, RuntimeError, StopIteration):  # another thread changed it meanwhile
-            pass
-    history = fold[0]
-    if history:
-        folds[players, strict, len(history), id(history[-1])] = fold
-    _remember_fold(players, strict, fold)
-    return fold
-
-
-_LAST_FOLD: tuple[int, bool, _Fold] = (0, False, ((), b"", ()))
-"""The fold made or found last, with its players and strict (one entry, swapped whole)."""
-
-
-def _remember_fold(players: int, strict: bool, fold: _Fold) -> None:
-    global _LAST_FOLD  # noqa: PLW0603 - one pure memo entry, swapped whole
-    _LAST_FOLD = (players, strict, fold)
-
-
-def _holds(fold: _Fold, slots: tuple[int, ...], bases: tuple[int, ...]) -> tuple[bytes, bytes]:
+def _holds(fold: Fold, slots: tuple[int, ...], bases: tuple[int, ...]) -> tuple[bytes, bytes]:
     """``holds_none`` and ``holds_some``, in slot order (``bases`` is in slot order too).
 
     For each other seat with tables, the ranks it holds none of and the ranks
@@ -641,7 +507,7 @@ class Codec:
             return _scoring_key(config.players)
         ranks = 0
         if config.strict:  # without it every rank may be asked for: the sphere decides nothing
-            bit = _RANK_BIT
+            bit = RANK_BIT
             for card in view.hand:
                 ranks |= bit[card]
             for cards in tables:
@@ -803,10 +669,10 @@ class Codec:
             place = (to_act - seat) % players
             acting, phase = one_hot[place], _PHASE_PLANES[done[place] == _ONE]
         rounds = view.round
-        record = _fold(view.history, players, config.strict)
+        record = fold_asks(view.history, players, config.strict)
         counts = record[1]
-        row = _RANKS * players
-        at = _RANKS * seat
+        row = RANKS * players
+        at = RANKS * seat
         none, some = _holds(record, slots, bases)
         key = None
         if keyed and to_act == seat:
