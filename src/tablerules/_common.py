@@ -40,6 +40,7 @@ __all__ = [
     "Picker",
     "bool_item",
     "card_count_problems",
+    "changer",
     "check_cards_once",
     "check_rng",
     "check_seat",
@@ -68,6 +69,7 @@ __all__ = [
     "seat_item",
     "stacked_deck",
     "turn_order",
+    "with_fields",
     "write_cards",
     "write_header",
 ]
@@ -181,6 +183,79 @@ def fast_init(cls: Callable[_P, _T]) -> Callable[_P, _T]:
     made: Callable[_P, _T] = namespace[f"make_{name}"]  # type: ignore[assignment]
     made.__doc__ = f"Build a {name} from known-good fields, skipping attrs' checks."
     return made
+
+
+_CHANGERS: Final[dict[tuple[type, tuple[str, ...]], Callable[..., Any]]] = {}
+"""The copying functions :func:`with_fields` generated: one per class and set of changed names.
+
+A template cache: its keys are the call sites' spellings, so it stays as small
+as the code that calls it.
+"""
+
+
+def changer(klass: type[_T], *names: str) -> Callable[..., _T]:
+    """The function that copies a ``klass`` value with the fields ``names`` replaced.
+
+    It is what :func:`with_fields` calls, for hot paths to keep in a
+    module constant: ``change(value, name=new, ...)`` takes exactly ``names``
+    (by keyword, or in order) and costs no more than :func:`fast_init`'s
+    constructor. It is generated once per class and set of names.
+
+    >>> @attrs.frozen
+    ... class Point:
+    ...     x: int
+    ...     y: int = 0
+    >>> move = changer(Point, "x")
+    >>> move(Point(1, 2), x=7)
+    Point(x=7, y=2)
+    """
+    made = _CHANGERS.get((klass, names))
+    if made is not None:
+        return made
+    fields: tuple[attrs.Attribute[object], ...] = attrs.fields(klass)  # type: ignore[arg-type]
+    unknown = [name for name in names if name not in {field.name for field in fields}]
+    if unknown:
+        raise TypeError(f"{klass.__name__} has no field {unknown[0]!r}")
+    namespace: dict[str, object] = {"_new": object.__new__, "_cls": klass}
+    body = []
+    for field in fields:
+        name = field.name
+        namespace[f"_set_{name}"] = klass.__dict__[name].__set__
+        body.append(f"    _set_{name}(self, {name if name in names else 'value.' + name})")
+    source = (
+        f"def change_{klass.__name__}(value, {', '.join(names)}):\n"
+        "    self = _new(_cls)\n" + "\n".join(body) + "\n    return self\n"
+    )
+    exec(source, namespace)
+    change: Callable[..., _T] = namespace[f"change_{klass.__name__}"]  # type: ignore[assignment]
+    _CHANGERS[klass, names] = change
+    return change
+
+
+def with_fields(value: _T, **changes: object) -> _T:
+    """A copy of the frozen attrs ``value`` with the fields named in ``changes`` replaced.
+
+    The engine's ``attrs.evolve`` for the values it builds on hot paths: like
+    :func:`fast_init`, it sets each slot directly, without converters or
+    validators, so the new fields must already be good. The copying function
+    for a class and a set of changed names is generated on first use and kept.
+    An unknown field name is a :class:`TypeError`, as in ``attrs.evolve``.
+
+    >>> @attrs.frozen
+    ... class Point:
+    ...     x: int
+    ...     y: int = 0
+    >>> with_fields(Point(1, 2), y=5)
+    Point(x=1, y=5)
+    >>> with_fields(Point(1, 2), z=5)
+    Traceback (most recent call last):
+    ...
+    TypeError: Point has no field 'z'
+    """
+    change: Callable[..., _T] | None = _CHANGERS.get((type(value), tuple(changes)))
+    if change is None:
+        change = changer(type(value), *changes)
+    return change(value, **changes)
 
 
 def check_seed(seed: object) -> int:
