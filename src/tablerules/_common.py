@@ -50,6 +50,7 @@ __all__ = [
     "config_to_dict",
     "fast_init",
     "int_item",
+    "is_int",
     "parse_card_field",
     "picker",
     "read_bool",
@@ -256,6 +257,15 @@ def with_fields(value: _T, **changes: object) -> _T:
     if change is None:
         change = changer(type(value), *changes)
     return change(value, **changes)
+
+
+def is_int(value: object) -> bool:
+    """Whether ``value`` is an int and not a bool (``True`` is an ``int`` to Python).
+
+    >>> [is_int(value) for value in (3, True, 3.0, "3")]
+    [True, False, False, False]
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_seed(seed: object) -> int:
