@@ -11,7 +11,9 @@ id half of the time, so the example runs without a network or numpy. Run
 
 from __future__ import annotations
 
+import argparse
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import tablerules as tr
@@ -44,8 +46,10 @@ def play(name: str, seed: int) -> Any:
     return state
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     """One seeded round of each game."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.parse_args(argv)
     for seed, name in enumerate(sorted(tr.GAMES), start=1):
         play(name, seed)
 

@@ -4,7 +4,12 @@ The single-agent environment gives ``action_masks()``, which ``MaskablePPO``
 reads at every step, so the policy only ever samples legal ids. A real run
 trains for millions of steps; this one takes a few hundred, then plays a few
 games with the masked greedy policy and prints the learner's mean reward.
-Run ``python examples/maskable_ppo.py``.
+Run ``python examples/maskable_ppo.py``. It needs sb3-contrib, which needs
+torch. A plain ``pip install torch`` on Linux brings the CUDA build (gigabytes
+of GPU libraries); for this example the CPU build is enough::
+
+    pip install torch --index-url https://download.pytorch.org/whl/cpu
+    pip install sb3-contrib "tablerules[pettingzoo]"
 """
 
 # Needs: sb3_contrib (pip install sb3-contrib, which brings torch)
@@ -12,14 +17,27 @@ Run ``python examples/maskable_ppo.py``.
 
 from __future__ import annotations
 
-from sb3_contrib import MaskablePPO
+import argparse
+from collections.abc import Sequence
+
+try:
+    from sb3_contrib import MaskablePPO
+except ModuleNotFoundError:  # said in main(), so that --help works without it
+    MaskablePPO = None
 
 import tablerules as tr
 from tablerules.integrations import pettingzoo
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     """Train briefly, then evaluate the masked greedy policy."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.parse_args(argv)
+    if MaskablePPO is None:
+        raise SystemExit(
+            "maskable_ppo.py needs sb3-contrib: pip install sb3-contrib "
+            "(the top of examples/maskable_ppo.py says how to get torch's CPU build)"
+        )
     env = pettingzoo.single_agent_env("mock", tr.mock.Config(players=3, max_rounds=1), seat=0)
     model = MaskablePPO(
         "MultiInputPolicy",

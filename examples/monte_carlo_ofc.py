@@ -14,6 +14,7 @@ random bot, seats swapped every round.
 
 from __future__ import annotations
 
+import argparse
 import random
 from collections.abc import Sequence
 
@@ -75,8 +76,10 @@ def match(rounds: int, samples: int = 3, first_seed: int = 100) -> list[int]:
     return [play_round(first_seed + index, index % 2, samples) for index in range(rounds)]
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     """A short match against a random bot."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.parse_args(argv)
     points = match(rounds=4, samples=3)
     for index, result in enumerate(points):
         print(f"round {index + 1} (Monte Carlo bot in seat {index % 2}): {result:+d}")

@@ -12,6 +12,9 @@ environment lets one learner play seat 0 against random opponents. Run
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Sequence
+
 import tablerules as tr
 from tablerules.integrations import pettingzoo
 
@@ -55,8 +58,10 @@ def play_single_agent(seed: int) -> None:
     print(f"single-agent mock: {steps} learner steps, reward {total}")
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     """One episode of each game, then the single-agent environment."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.parse_args(argv)
     for seed, name in enumerate(("ofc", "mock", "mentok"), start=1):
         play_aec(name, seed)
     play_single_agent(seed=4)

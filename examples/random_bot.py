@@ -7,7 +7,9 @@ of each game with random bots in every seat and prints how each ended.
 
 from __future__ import annotations
 
+import argparse
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import tablerules as tr
@@ -45,9 +47,11 @@ def play(name: str, config: object, seed: int) -> Any:
     return state
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     """One seeded game of each game."""
-    play("ofc", tr.ofc.Config(max_rounds=5), seed=1)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.parse_args(argv)
+    play("ofc", tr.ofc.Config(max_rounds=5), seed=2)  # bankrolls move: someone set a board
     play("mock", tr.mock.Config(), seed=2)
     play("mentok", tr.mentok.Config(), seed=3)
 

@@ -360,7 +360,12 @@ def tour() -> tuple[ofc.State, mock.State, mentok.State]:
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the whole tour; with ``--svg DIR``, write the pictures and the transcript there too."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--svg", metavar="DIR", type=Path, help="write SVG pictures into DIR")
+    parser.add_argument(
+        "--svg",
+        metavar="DIR",
+        type=Path,
+        help="also write SVG pictures of each table into DIR, with the transcript as DIR/tour.txt",
+    )
     options = parser.parse_args(argv)
     if options.svg is None:
         tour()

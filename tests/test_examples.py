@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import importlib.util
 import io
@@ -110,3 +111,23 @@ def test_an_example_needing_a_missing_extra_is_skipped_with_the_reason(tmp_path:
         skip_without_extras(example)
     example.write_text('# Needs: json (the standard library)\nprint("hi")\n')
     skip_without_extras(example)  # json is there: no skip
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
+def test_example_says_what_it_does_with_help(path: Path) -> None:
+    # --help works without the example's extras and prints its docstring's first paragraph
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit) as stopped:
+        run(path, "--help")
+    assert stopped.value.code == 0
+    text = " ".join(out.getvalue().split())
+    assert text.startswith(f"usage: {path.name}")
+    docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+    assert docstring is not None
+    assert " ".join(docstring.split()[:6]) in text
+
+
+def test_maskable_ppo_says_how_to_install_what_it_needs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "sb3_contrib", None)  # as if it were not installed
+    with pytest.raises(SystemExit, match=r"needs sb3-contrib: pip install sb3-contrib"):
+        run(EXAMPLES[[path.name for path in EXAMPLES].index("maskable_ppo.py")])
