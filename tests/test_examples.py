@@ -116,9 +116,13 @@ def test_an_example_needing_a_missing_extra_is_skipped_with_the_reason(tmp_path:
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
 def test_example_says_what_it_does_with_help(path: Path) -> None:
     # --help works without the example's extras and prints its docstring's first paragraph
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), pytest.raises(SystemExit) as stopped:
-        run(path, "--help")
+    out, argv = io.StringIO(), sys.argv
+    sys.argv = [str(path), "--help"]
+    try:
+        with contextlib.redirect_stdout(out), pytest.raises(SystemExit) as stopped:
+            runpy.run_path(str(path), run_name="__main__")
+    finally:
+        sys.argv = argv
     assert stopped.value.code == 0
     text = " ".join(out.getvalue().split())
     assert text.startswith(f"usage: {path.name}")
