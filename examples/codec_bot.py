@@ -34,8 +34,8 @@ def play(name: str, seed: int) -> Any:
     rng = random.Random(seed)
     state = game.new_game(config, seed=seed)
     turns = 0
-    while not state.is_over:
-        view = game.observe(state, state.to_act)
+    while (seat := state.to_act) is not None:  # None once the game is over
+        view = game.observe(state, seat)
         action_id = choose(codec.mask(view), codec.observation(view), rng)
         state = game.apply_unchecked(state, codec.decode(view, action_id))
         turns += 1

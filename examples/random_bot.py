@@ -36,9 +36,9 @@ def play(name: str, config: object, seed: int) -> Any:
     state = game.new_game(config, seed=seed)
     bots = [RandomBot(seed * 100 + seat) for seat in range(len(state.scores))]
     moves = 0
-    while not state.is_over:
-        view = game.observe(state, state.to_act)
-        state = game.apply(state, bots[state.to_act].choose(game, view))
+    while (seat := state.to_act) is not None:  # None once the game is over
+        view = game.observe(state, seat)
+        state = game.apply(state, bots[seat].choose(game, view))
         moves += 1
     print(
         f"{name:7} {moves:5} moves, {state.round + 1:3} rounds, "
