@@ -791,3 +791,11 @@ def test_codec_refuses_ids_and_actions_of_the_wrong_kind(name: str) -> None:
     other_state = other.new_game(seed=3)
     with pytest.raises((TypeError, tr.IllegalActionError)):
         codec.encode(view, other.random_action(other_state, random.Random(0)))
+
+
+def test_games_by_a_wrong_name_say_which_names_exist() -> None:
+    with pytest.raises(
+        KeyError, match="no game named 'OFC': the games are 'mentok', 'mock', 'ofc'"
+    ):
+        tr.GAMES["OFC"]
+    assert tr.GAMES.get("OFC") is None

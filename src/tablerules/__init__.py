@@ -23,7 +23,14 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 from tablerules._protocol import Game, GameCodec, GameObservation, GameState
 from tablerules.cards import FULL_DECK, Card, Rank, Suit, cards_text, parse_cards
-from tablerules.errors import CardError, ConfigError, IllegalActionError, RulesError, StateError
+from tablerules.errors import (
+    CardError,
+    ConfigError,
+    IllegalActionError,
+    RulesError,
+    StateError,
+    show,
+)
 from tablerules.ranking import (
     HandCategory,
     best_rank,
@@ -71,10 +78,10 @@ class _Games(Mapping[str, Game[Any, Any, Any, Any]]):
     (['mentok', 'mock', 'ofc'], True)
     >>> tr.GAMES["ofc"] is tr.ofc
     True
-    >>> tr.GAMES["chess"]
+    >>> tr.GAMES["OFC"]
     Traceback (most recent call last):
     ...
-    KeyError: 'chess'
+    KeyError: "no game named 'OFC': the games are 'mentok', 'mock', 'ofc'"
     """
 
     __slots__ = ("_modules",)
@@ -93,7 +100,12 @@ class _Games(Mapping[str, Game[Any, Any, Any, Any]]):
     def __getitem__(self, name: str) -> Game[Any, Any, Any, Any]:
         if self._modules is None:
             self._modules = _load_games()
-        return self._modules[name]
+        try:
+            return self._modules[name]
+        except KeyError:
+            raise KeyError(
+                f"no game named {show(name)}: the games are {', '.join(map(repr, _GAME_NAMES))}"
+            ) from None
 
     def __iter__(self) -> Iterator[str]:
         return iter(_GAME_NAMES)

@@ -239,6 +239,19 @@ def _bad_token(token: str) -> CardError:
     )
 
 
+def _word_at(text: str, position: int, token: str) -> str:
+    """The word typed at ``position`` (up to a separator) if one card long, else ``token``.
+
+    ``parse_cards("11h")`` then quotes ``'11h'``, what was typed, not the two
+    characters it tried to read as a card.
+    """
+    end = position
+    while end < len(text) and text[end] not in _SEPARATORS:
+        end += 1
+    word = text[position:end]
+    return word if len(word) <= 3 else token
+
+
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse cards from text: ``"As Kd 7h"``, ``"AsKd7h"`` or ``"As,Kd,7h"``.
 
@@ -252,6 +265,10 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     Traceback (most recent call last):
     ...
     tablerules.errors.CardError: bad card '1s': '1' is not a rank (expected one of ...)
+    >>> parse_cards("11h")
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.CardError: bad card '11h': '11' is not a rank (expected one of ...)
     """
     if not isinstance(text, str):
         raise CardError(f"card text must be a str, not {type(text).__name__}")
@@ -271,7 +288,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
                 raise CardError(
                     f"bad card {token.strip()!r}: a card is a rank and a suit, such as 'As'"
                 )
-            raise _bad_token(token)
+            raise _bad_token(_word_at(text, position, token))
         cards.append(_CARDS[rank_index * 4 + suit])
         position += size
     if not cards:
