@@ -237,7 +237,14 @@ def visible_and_backs(
             for cards in tables:
                 visible.update(cards)
         for other in range(players):
-            if other != seat:
+            if other == seat:
+                continue
+            if state.is_over:  # the last round's summary shows every hand held
+                shown = view.last_round.hands[other]
+                assert Counter(shown) == Counter(state.hands[other])
+                visible.update(shown)
+                hidden.subtract(shown)
+            else:
                 backs[other] = len(state.hands[other])
     return visible, backs, +hidden
 
@@ -434,3 +441,20 @@ def test_the_same_view_gives_the_same_text() -> None:
         again = game.new_game(configs[0], seed=11)
         assert svg.observation(game.observe(first, 1)) == svg.observation(game.observe(again, 1))
         assert svg.observation(game.observe(first, 0)) != svg.observation(game.observe(first, 1))
+
+
+def test_a_finished_mentok_game_shows_the_hands_and_choices_its_last_round_reveals() -> None:
+    state, rng = mentok.new_game(mentok.Config(players=3, max_rounds=1), seed=4), random.Random(4)
+    while state.to_act is not None:
+        state = mentok.apply(state, mentok.random_action(state, rng))
+    summary = state.last_round
+    assert summary is not None
+    root = parse(svg.observation(mentok.observe(state, 0)))
+    for seat in range(3):
+        group = seat_group(root, seat)
+        assert set(summary.hands[seat]) <= set(shown_cards(group))
+        assert not groups(group, "back")
+        chose = summary.choices[seat]
+        assert chose is not None
+        assert ("scored the hand" if chose else "scored the table") in words(group)
+    check_picture("mentok", state, 0)

@@ -645,6 +645,8 @@ def _mentok_row(label: str, cards: tuple[Card, ...], state: mentok.HandState) ->
 def _mentok_picture(view: mentok.Observation) -> str:
     config = view.config
     states, in_game, done = view.hand_states, view.in_game, view.done
+    # once the game is over, the last round's summary reveals every hand and choice
+    revealed = view.last_round if view.is_over else None
     panels: list[_Panel] = []
     for seat in range(config.players):
         you, tables = seat == view.seat, view.tables[seat]
@@ -657,12 +659,18 @@ def _mentok_picture(view: mentok.Observation) -> str:
         in_hand = view.hand_sizes[seat]
         if you:
             rows.append(_Row("hand", _count(in_hand, "card"), view.hand))
+        elif revealed is not None and revealed.hands[seat]:
+            shown = revealed.hands[seat]
+            rows.append(_Row("hand", f"{len(shown)} shown", shown))
         elif tables or in_hand:
             rows.append(_Row("hand", _count(in_hand, "card"), fan=in_hand))
         choice: tuple[str, str] | None = None
-        if you and view.choice is not None:
+        chose = view.choice if you else None
+        if revealed is not None:
+            chose = revealed.choices[seat]
+        if chose is not None:
             scores = "scored" if view.is_over else "scores"
-            choice = (f"{scores} the " + ("hand" if view.choice else "table"), _LABEL)
+            choice = (f"{scores} the " + ("hand" if chose else "table"), _LABEL)
         elif view.chosen[seat] and not view.is_over:
             choice = ("has chosen what to score", _LABEL)
         panels.append(
