@@ -694,9 +694,32 @@ def read_cards(data: Mapping[str, object], key: str, where: str) -> tuple[Card, 
     return parse_card_field(_field(data, key, where), f"{where}.{key}")
 
 
+CARD_OF_TEXT: Final[dict[str, Card]] = {cards_text((card,)): card for card in FULL_DECK}
+"""Each card by the text :func:`write_cards` writes for it (``"As"``)."""
+
+
 def parse_card_field(value: object, where: str) -> tuple[Card, ...]:
-    """Card text written by :func:`write_cards` read back, or :class:`StateError`."""
-    if not isinstance(value, str):
+    """Card text read back (any spelling that ``parse_cards`` reads), or :class:`StateError`.
+
+    Text as :func:`write_cards` writes it is looked up card by card; any other
+    text goes to :func:`~tablerules.parse_cards`, which reads it or names the
+    bad card.
+
+    >>> cards_text(parse_card_field("As Kd", "state.deck")), parse_card_field("", "state.deck")
+    ('As Kd', ())
+    >>> parse_card_field("As Kx", "state.deck")
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.StateError: state.deck: bad card 'Kx': 'x' is not a suit ...
+    """
+    if type(value) is str:
+        if not value:
+            return ()
+        try:
+            return tuple(map(CARD_OF_TEXT.__getitem__, value.split(" ")))
+        except KeyError:
+            pass
+    elif not isinstance(value, str):
         raise StateError(f"{where} must be card text such as 'As Kd', not {show(value)}")
     if not value.strip():
         return ()
@@ -705,15 +728,6 @@ def parse_card_field(value: object, where: str) -> tuple[Card, ...]:
     except CardError as error:
         raise StateError(f"{where}: {error}") from None
 
-
-CARD_OF_TEXT: Final[dict[str, Card]] = {cards_text((card,)): card for card in FULL_DECK}
-"""Each card by the text :func:`write_cards` writes for it (``"As"``), for the quick readers.
-
-``tuple(map(CARD_OF_TEXT.__getitem__, text.split(" ")))`` reads back what
-:func:`write_cards` wrote; any other text raises :class:`KeyError`, and a
-reader then falls back to :func:`parse_card_field`, which accepts every
-spelling :func:`~tablerules.parse_cards` does and names what is wrong.
-"""
 
 _CONFIGS: dict[tuple[object, ...], object] = {}
 _CONFIGS_KEPT: Final = 64

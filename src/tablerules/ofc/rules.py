@@ -42,7 +42,7 @@ from tablerules._common import (
 from tablerules.cards import Card, cards_text, is_card
 from tablerules.errors import IllegalActionError, show
 from tablerules.ofc.actions import Action, Place, make_place
-from tablerules.ofc.board import EMPTY_BOARD, ROW_NAMES, ROW_SIZES, make_board
+from tablerules.ofc.board import BOARD_SIZE, EMPTY_BOARD, ROW_NAMES, ROW_SIZES, make_board
 from tablerules.ofc.config import STREETS, Config, config_or_default
 from tablerules.ofc.fantasyland import FantasylandSettings, solve_fantasyland
 from tablerules.ofc.observe import Observation
@@ -133,7 +133,7 @@ def _turns(
     """:func:`round_turns`, as a pure memo keyed by what the schedule depends on."""
     order = turn_order(players, dealer)
     turns = [
-        Turn(seat, 0, fantasyland[seat], fantasyland[seat] - 13, True)
+        Turn(seat, 0, fantasyland[seat], fantasyland[seat] - BOARD_SIZE, True)
         for seat in order
         if fantasyland[seat]
     ]
@@ -318,7 +318,10 @@ def why_illegal(state: State | Observation, action: object) -> str | None:
         return _misnamed(named, hand, seat)
     in_fantasyland = state.fantasyland[seat] > 0
     config = state.config
-    needed = len(hand) - 13 if in_fantasyland else street_discards(config.variant, state.street)
+    if in_fantasyland:
+        needed = len(hand) - BOARD_SIZE
+    else:
+        needed = street_discards(config.variant, state.street)
     if len(discard) != needed:
         if in_fantasyland:
             return (
