@@ -207,8 +207,17 @@ def changer(klass: type[_T], *names: str) -> Callable[..., _T]:
     ...     x: int
     ...     y: int = 0
     >>> move = changer(Point, "x")
-    >>> move(Point(1, 2), x=7)
-    Point(x=7, y=2)
+    >>> point = Point(1, 2)
+    >>> move(point, x=7), point
+    (Point(x=7, y=2), Point(x=1, y=2))
+    >>> move(point, x=7, y=3)
+    Traceback (most recent call last):
+    ...
+    TypeError: change_Point() got an unexpected keyword argument 'y'
+    >>> changer(Point, "z")
+    Traceback (most recent call last):
+    ...
+    TypeError: Point has no field 'z'
     """
     made = _CHANGERS.get((klass, names))
     if made is not None:
@@ -246,9 +255,10 @@ def with_fields(value: _T, **changes: object) -> _T:
     ... class Point:
     ...     x: int
     ...     y: int = 0
-    >>> with_fields(Point(1, 2), y=5)
-    Point(x=1, y=5)
-    >>> with_fields(Point(1, 2), z=5)
+    >>> point = Point(1, 2)
+    >>> with_fields(point, y=5), with_fields(point), point
+    (Point(x=1, y=5), Point(x=1, y=2), Point(x=1, y=2))
+    >>> with_fields(point, z=5)
     Traceback (most recent call last):
     ...
     TypeError: Point has no field 'z'

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from tablerules._common import (
     Picker,
+    changer,
     check_rng,
     check_seed,
     fast_init,
@@ -38,6 +39,7 @@ from tablerules._common import (
     round_deck,
     stacked_deck,
     turn_order,
+    with_fields,
 )
 from tablerules.cards import Card, cards_text, is_card
 from tablerules.errors import IllegalActionError, show
@@ -66,6 +68,8 @@ __all__ = [
 
 make_state: Final = fast_init(State)
 """Build a State from known-good fields, skipping attrs' checks (keywords only)."""
+_CHANGE_TURN: Final = changer(State, "boards", "hands", "discards", "deck", "to_act", "street")
+"""The state after a turn within a round: :func:`apply_unchecked`'s copy."""
 
 
 # --- the order of play ---------------------------------------------------------------
@@ -268,7 +272,7 @@ def _checked(state: object) -> State | Observation:
     )
 
 
-def _mover(state: State | Observation) -> int | None:
+def _acting_seat(state: State | Observation) -> int | None:
     """The seat that acts now, if this is a state or that seat's view; else ``None``."""
     seat = state.to_act
     if seat is not None and isinstance(state, Observation) and seat != state.seat:
@@ -444,7 +448,7 @@ def legal_actions(state: State | Observation) -> Sequence[Action]:
     >>> legal_actions(ofc.observe(state, 0))
     ()
     """
-    seat = _mover(_checked(state))
+    seat = _acting_seat(_checked(state))
     if seat is None:
         return ()
     if state.fantasyland[seat]:
@@ -578,20 +582,14 @@ def apply_unchecked(state: State, action: Action) -> State:
     if dealt:
         hands[following] = deck[:dealt]
         deck = deck[dealt:]
-    return make_state(
-        config=config,
-        seed=state.seed,
-        round=state.round,
-        scores=state.scores,
+    return _CHANGE_TURN(
+        state,
         boards=tuple(boards),
         hands=tuple(hands),
         discards=discards,
         deck=deck,
-        fantasyland=fantasyland,
         to_act=following,
         street=street,
-        winners=(),
-        last_round=state.last_round,
     )
 
 
@@ -626,18 +624,13 @@ def _end_round(
     summary = score_round(state.round, boards, state.fantasyland, config)
     scores = tuple([score + gain for score, gain in zip(state.scores, summary.points, strict=True)])
     if game_ends(scores, state.round, config):
-        return make_state(
-            config=config,
-            seed=state.seed,
-            round=state.round,
+        return with_fields(
+            state,
             scores=scores,
             boards=boards,
             hands=((),) * config.players,
             discards=discards,
-            deck=state.deck,
-            fantasyland=state.fantasyland,
             to_act=None,
-            street=state.street,
             winners=winners_of(scores),
             last_round=summary,
         )
