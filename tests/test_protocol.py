@@ -777,6 +777,9 @@ def test_codec_refuses_ids_and_actions_of_the_wrong_kind(name: str) -> None:
     for bad_id in (-1, codec.num_actions, 10**9):
         with pytest.raises(tr.IllegalActionError):
             codec.decode(view, bad_id)
+    for huge in (10**5000, -(10**5000)):  # past Python's 4,300 digits for int-to-str
+        with pytest.raises(tr.IllegalActionError, match="an integer of 16610 bits"):
+            codec.decode(view, huge)
     for junk in ("0", None, 1.0, True):
         with pytest.raises(TypeError):
             codec.decode(view, junk)
