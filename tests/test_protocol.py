@@ -11,6 +11,7 @@ for an argument of the wrong type, and never changes its input.
 
 from __future__ import annotations
 
+import enum
 import json
 import pickle
 import random
@@ -794,3 +795,35 @@ def test_codec_refuses_ids_and_actions_of_the_wrong_kind(name: str) -> None:
     other_state = other.new_game(seed=3)
     with pytest.raises((TypeError, tr.IllegalActionError)):
         codec.encode(view, other.random_action(other_state, random.Random(0)))
+
+
+class Seats(enum.IntEnum):
+    """Player counts as an enum, as an app might spell them."""
+
+    THREE = 3
+
+
+class Rule(enum.StrEnum):
+    """A rule name as an enum."""
+
+    CLASSIC = "classic"
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_config_fields_given_as_enum_members_are_plain_values(name: str) -> None:
+    game: Any = tr.GAMES[name]
+    config = game.Config(players=Seats.THREE, max_rounds=Seats.THREE)
+    assert config == game.Config(players=3, max_rounds=3)
+    for value in attrs.astuple(config):
+        assert type(value) in (int, bool, str, tuple, type(None))
+    assert type(config.players) is int
+    loaded = pickle.loads(pickle.dumps(config))
+    assert loaded == config
+    assert type(loaded.players) is int
+    state = game.new_game(config, seed=2)
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert game.from_dict(json.loads(json.dumps(game.to_dict(state)))) == state
+    if name == "ofc":
+        classic = ofc.Config(variant=Rule.CLASSIC, lowball_royalties=(Seats.THREE, 2, 1))
+        assert type(classic.variant) is str
+        assert [type(points) for points in classic.lowball_royalties] == [int, int, int]

@@ -53,6 +53,7 @@ __all__ = [
     "is_int",
     "parse_card_field",
     "picker",
+    "plain_fields",
     "read_bool",
     "read_cards",
     "read_config",
@@ -276,6 +277,49 @@ def is_int(value: object) -> bool:
     [True, False, False, False]
     """
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _plain(value: object) -> object:
+    """``value``, an int or str subclass (an ``IntEnum`` member, say) made a plain int or str."""
+    kind = type(value)
+    if kind is int or kind is str or kind is bool or value is None:
+        return value
+    if isinstance(value, tuple):
+        items = [_plain(item) for item in value]
+        same = kind is tuple and all(new is old for new, old in zip(items, value, strict=True))
+        return value if same else tuple(items)
+    if isinstance(value, int):  # bool is final: an int subclass here is never a bool
+        return int(value)
+    if isinstance(value, str):
+        return str(value)
+    return value
+
+
+def plain_fields(config: object) -> None:
+    """Make each field of a game's ``Config`` that is an int or str subclass a plain int or str.
+
+    Each ``Config`` calls it first thing after attrs sets its fields, so a
+    config given ``players=Seats.TWO`` (an ``IntEnum``) holds the plain ``2``:
+    equal configs are the same values, write the same records and pickles,
+    and load without the enum's class. Tuples are made plain item by item.
+    Other values are left for the config's checks to refuse.
+
+    >>> import enum
+    >>> import tablerules.mock as mock
+    >>> class Seats(enum.IntEnum):
+    ...     FIVE = 5
+    >>> type(mock.Config(players=Seats.FIVE).players)
+    <class 'int'>
+    """
+    fields: tuple[attrs.Attribute[object], ...] = type(config).__attrs_attrs__  # type: ignore[attr-defined]
+    for field in fields:
+        value = getattr(config, field.name)
+        kind = type(value)
+        if kind is int or kind is bool or kind is str or value is None:
+            continue
+        plain = _plain(value)
+        if plain is not value:
+            object.__setattr__(config, field.name, plain)  # frozen, but still being built
 
 
 def check_seed(seed: object) -> int:

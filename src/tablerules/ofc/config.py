@@ -7,7 +7,7 @@ from typing import Final, Literal
 
 import attrs
 
-from tablerules._common import is_int
+from tablerules._common import is_int, plain_fields
 from tablerules.errors import MAX_INT_BITS, ConfigError, show
 
 __all__ = ["DEFAULT_CONFIG", "STREETS", "Config", "config_or_default"]
@@ -76,6 +76,7 @@ class Config:
 
     def __attrs_post_init__(self) -> None:
         """Reject configurations that cannot be played."""
+        plain_fields(self)
         if not isinstance(self.variant, str) or self.variant not in _MAX_PLAYERS:
             raise ConfigError(f"variant must be 'pineapple' or 'classic', not {show(self.variant)}")
         if not is_int(self.players) or not 2 <= self.players <= _MAX_PLAYERS[self.variant]:
