@@ -13,7 +13,6 @@ with :func:`read_header` and the ``read_*`` helpers, which raise
 
 from __future__ import annotations
 
-import functools
 import operator
 import random
 from collections import Counter
@@ -77,7 +76,6 @@ __all__ = [
 ]
 
 
-@functools.cache
 def turn_order(players: int, dealer: int) -> tuple[int, ...]:
     """The seats in turn order, starting left of the dealer.
 
