@@ -287,9 +287,9 @@ def _plain(value: object) -> object:
         same = kind is tuple and all(new is old for new, old in zip(items, value, strict=True))
         return value if same else tuple(items)
     if isinstance(value, int):  # bool is final: an int subclass here is never a bool
-        return int(value)
+        return int.__int__(value)  # the plain value, whatever the subclass's __int__ says
     if isinstance(value, str):
-        return str(value)
+        return str.__str__(value)  # the characters, not the subclass's str() ('Rule.CLASSIC')
     return value
 
 
