@@ -11,6 +11,7 @@ for an argument of the wrong type, and never changes its input.
 
 from __future__ import annotations
 
+import enum
 import json
 import pickle
 import random
@@ -777,6 +778,9 @@ def test_codec_refuses_ids_and_actions_of_the_wrong_kind(name: str) -> None:
     for bad_id in (-1, codec.num_actions, 10**9):
         with pytest.raises(tr.IllegalActionError):
             codec.decode(view, bad_id)
+    for huge in (10**5000, -(10**5000)):  # past Python's 4,300 digits for int-to-str
+        with pytest.raises(tr.IllegalActionError, match="an integer of 16610 bits"):
+            codec.decode(view, huge)
     for junk in ("0", None, 1.0, True):
         with pytest.raises(TypeError):
             codec.decode(view, junk)
@@ -799,3 +803,36 @@ def test_games_by_a_wrong_name_say_which_names_exist() -> None:
     ):
         tr.GAMES["OFC"]
     assert tr.GAMES.get("OFC") is None
+
+
+class Seats(enum.IntEnum):
+    """Player counts as an enum, as an app might spell them."""
+
+    THREE = 3
+
+
+class Rule(str, enum.Enum):
+    """A rule name as an enum of strings."""
+
+    CLASSIC = "classic"
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_config_fields_given_as_enum_members_are_plain_values(name: str) -> None:
+    game: Any = tr.GAMES[name]
+    config = game.Config(players=Seats.THREE, max_rounds=Seats.THREE)
+    assert config == game.Config(players=3, max_rounds=3)
+    for value in attrs.astuple(config):
+        assert type(value) in (int, bool, str, tuple, type(None))
+    assert type(config.players) is int
+    loaded = pickle.loads(pickle.dumps(config))
+    assert loaded == config
+    assert type(loaded.players) is int
+    state = game.new_game(config, seed=2)
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert game.from_dict(json.loads(json.dumps(game.to_dict(state)))) == state
+    if name == "ofc":
+        variant: Any = Rule.CLASSIC
+        classic = ofc.Config(variant=variant, lowball_royalties=(Seats.THREE, 2, 1))
+        kinds = [type(classic.variant), *map(type, classic.lowball_royalties)]
+        assert kinds == [str, int, int, int]

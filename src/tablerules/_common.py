@@ -13,7 +13,6 @@ with :func:`read_header` and the ``read_*`` helpers, which raise
 
 from __future__ import annotations
 
-import functools
 import operator
 import random
 from collections import Counter
@@ -53,6 +52,7 @@ __all__ = [
     "is_int",
     "parse_card_field",
     "picker",
+    "plain_fields",
     "read_bool",
     "read_cards",
     "read_config",
@@ -76,7 +76,6 @@ __all__ = [
 ]
 
 
-@functools.cache
 def turn_order(players: int, dealer: int) -> tuple[int, ...]:
     """The seats in turn order, starting left of the dealer.
 
@@ -207,8 +206,17 @@ def changer(klass: type[_T], *names: str) -> Callable[..., _T]:
     ...     x: int
     ...     y: int = 0
     >>> move = changer(Point, "x")
-    >>> move(Point(1, 2), x=7)
-    Point(x=7, y=2)
+    >>> point = Point(1, 2)
+    >>> move(point, x=7), point
+    (Point(x=7, y=2), Point(x=1, y=2))
+    >>> move(point, x=7, y=3)
+    Traceback (most recent call last):
+    ...
+    TypeError: change_Point() got an unexpected keyword argument 'y'
+    >>> changer(Point, "z")
+    Traceback (most recent call last):
+    ...
+    TypeError: Point has no field 'z'
     """
     made = _CHANGERS.get((klass, names))
     if made is not None:
@@ -246,9 +254,10 @@ def with_fields(value: _T, **changes: object) -> _T:
     ... class Point:
     ...     x: int
     ...     y: int = 0
-    >>> with_fields(Point(1, 2), y=5)
-    Point(x=1, y=5)
-    >>> with_fields(Point(1, 2), z=5)
+    >>> point = Point(1, 2)
+    >>> with_fields(point, y=5), with_fields(point), point
+    (Point(x=1, y=5), Point(x=1, y=2), Point(x=1, y=2))
+    >>> with_fields(point, z=5)
     Traceback (most recent call last):
     ...
     TypeError: Point has no field 'z'
@@ -266,6 +275,49 @@ def is_int(value: object) -> bool:
     [True, False, False, False]
     """
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _plain(value: object) -> object:
+    """``value``, an int or str subclass (an ``IntEnum`` member, say) made a plain int or str."""
+    kind = type(value)
+    if kind is int or kind is str or kind is bool or value is None:
+        return value
+    if isinstance(value, tuple):
+        items = [_plain(item) for item in value]
+        same = kind is tuple and all(new is old for new, old in zip(items, value, strict=True))
+        return value if same else tuple(items)
+    if isinstance(value, int):  # bool is final: an int subclass here is never a bool
+        return int.__int__(value)  # the plain value, whatever the subclass's __int__ says
+    if isinstance(value, str):
+        return str.__str__(value)  # the characters, not the subclass's str() ('Rule.CLASSIC')
+    return value
+
+
+def plain_fields(config: object) -> None:
+    """Make each field of a game's ``Config`` that is an int or str subclass a plain int or str.
+
+    Each ``Config`` calls it first thing after attrs sets its fields, so a
+    config given ``players=Seats.TWO`` (an ``IntEnum``) holds the plain ``2``:
+    equal configs are the same values, write the same records and pickles,
+    and load without the enum's class. Tuples are made plain item by item.
+    Other values are left for the config's checks to refuse.
+
+    >>> import enum
+    >>> import tablerules.mock as mock
+    >>> class Seats(enum.IntEnum):
+    ...     FIVE = 5
+    >>> type(mock.Config(players=Seats.FIVE).players)
+    <class 'int'>
+    """
+    fields: tuple[attrs.Attribute[object], ...] = type(config).__attrs_attrs__  # type: ignore[attr-defined]
+    for field in fields:
+        value = getattr(config, field.name)
+        kind = type(value)
+        if kind is int or kind is bool or kind is str or value is None:
+            continue
+        plain = _plain(value)
+        if plain is not value:
+            object.__setattr__(config, field.name, plain)  # frozen, but still being built
 
 
 def check_seed(seed: object) -> int:
@@ -694,9 +746,32 @@ def read_cards(data: Mapping[str, object], key: str, where: str) -> tuple[Card, 
     return parse_card_field(_field(data, key, where), f"{where}.{key}")
 
 
+CARD_OF_TEXT: Final[dict[str, Card]] = {cards_text((card,)): card for card in FULL_DECK}
+"""Each card by the text :func:`write_cards` writes for it (``"As"``)."""
+
+
 def parse_card_field(value: object, where: str) -> tuple[Card, ...]:
-    """Card text written by :func:`write_cards` read back, or :class:`StateError`."""
-    if not isinstance(value, str):
+    """Card text read back (any spelling that ``parse_cards`` reads), or :class:`StateError`.
+
+    Text as :func:`write_cards` writes it is looked up card by card; any other
+    text goes to :func:`~tablerules.parse_cards`, which reads it or names the
+    bad card.
+
+    >>> cards_text(parse_card_field("As Kd", "state.deck")), parse_card_field("", "state.deck")
+    ('As Kd', ())
+    >>> parse_card_field("As Kx", "state.deck")
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.StateError: state.deck: bad card 'Kx': 'x' is not a suit ...
+    """
+    if type(value) is str:
+        if not value:
+            return ()
+        try:
+            return tuple(map(CARD_OF_TEXT.__getitem__, value.split(" ")))
+        except KeyError:
+            pass
+    elif not isinstance(value, str):
         raise StateError(f"{where} must be card text such as 'As Kd', not {show(value)}")
     if not value.strip():
         return ()
@@ -705,15 +780,6 @@ def parse_card_field(value: object, where: str) -> tuple[Card, ...]:
     except CardError as error:
         raise StateError(f"{where}: {error}") from None
 
-
-CARD_OF_TEXT: Final[dict[str, Card]] = {cards_text((card,)): card for card in FULL_DECK}
-"""Each card by the text :func:`write_cards` writes for it (``"As"``), for the quick readers.
-
-``tuple(map(CARD_OF_TEXT.__getitem__, text.split(" ")))`` reads back what
-:func:`write_cards` wrote; any other text raises :class:`KeyError`, and a
-reader then falls back to :func:`parse_card_field`, which accepts every
-spelling :func:`~tablerules.parse_cards` does and names what is wrong.
-"""
 
 _CONFIGS: dict[tuple[object, ...], object] = {}
 _CONFIGS_KEPT: Final = 64

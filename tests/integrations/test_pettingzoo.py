@@ -207,6 +207,8 @@ def test_per_card_fantasyland_takes_one_step_per_card(
     solved = ofc.solve_fantasyland(view.hand, config)
     with pytest.raises(tr.IllegalActionError, match="not a per-card fantasyland id"):
         env.step(codec.fantasyland_id)
+    with pytest.raises(tr.IllegalActionError, match="choice an integer of 16610 bits is not"):
+        env.step(10**5000)
     choices = codec.fantasyland_choices(view, solved)
     for count, choice in enumerate(choices):
         assert env.agent_selection == agent
@@ -488,6 +490,9 @@ def test_an_illegal_id_raises_and_changes_nothing(name: str) -> None:
     for action in [*rng.sample(illegal, min(5, len(illegal))), len(mask), -1]:
         with pytest.raises(tr.IllegalActionError):
             env.step(action)
+    for huge in (10**5000, -(10**5000)):  # past Python's 4,300 digits for int-to-str
+        with pytest.raises(tr.IllegalActionError, match="an integer of 16610 bits"):
+            env.step(huge)
     with pytest.raises(TypeError, match="must be an int"):
         env.step(1.5)
     assert env.agent_selection == agent

@@ -48,6 +48,25 @@ def test_round_trip_mid_fantasyland() -> None:
     assert ofc.from_dict(json.loads(json.dumps(ofc.to_dict(state)))) == state
 
 
+def test_cards_may_be_spelled_any_way_parse_cards_reads() -> None:
+    rng = random.Random(2)
+    state = ofc.new_game(ofc.Config(players=3), seed=4)
+    for _ in range(9):
+        state = ofc.apply(state, ofc.random_action(state, rng))
+    record = ofc.to_dict(state)
+    spelled = copy.deepcopy(record)
+    spelled["deck"] = spelled["deck"].replace(" ", ",")
+    assert ofc.from_dict(spelled) == state
+    shuffled = copy.deepcopy(record)
+    board = next(board for board in shuffled["boards"] if " " in board["bottom"])
+    board["bottom"] = " ".join(reversed(board["bottom"].split()))  # a row is a set
+    assert ofc.from_dict(shuffled) == state
+    twice = copy.deepcopy(record)
+    twice["boards"][0]["top"] = twice["boards"][0]["middle"] = "As"
+    with pytest.raises(tr.StateError, match="appears twice on the board"):
+        ofc.from_dict(twice)
+
+
 def test_record_is_readable() -> None:
     record = ofc.to_dict(ofc.new_game(seed=1, deck=tr.FULL_DECK))
     assert record["game"] == "ofc"

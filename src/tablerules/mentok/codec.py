@@ -55,7 +55,7 @@ import attrs
 
 from tablerules._codec import Layout, clamp, read_action_id
 from tablerules.cards import FULL_DECK, Card, Rank
-from tablerules.errors import ConfigError, IllegalActionError
+from tablerules.errors import ConfigError, IllegalActionError, show
 from tablerules.mentok._ask_counts import RANK_BIT, RANKS, Fold, fold_asks
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
@@ -568,13 +568,14 @@ class Codec:
             return actions[index]
         if not 0 <= index < len(actions):
             raise IllegalActionError(
-                f"action id {index} is out of range: this codec's ids are 0 to {len(actions) - 1}"
+                f"action id {show(index)} is out of range: "
+                f"this codec's ids are 0 to {len(actions) - 1}"
             )
         action = actions[index]
         reason = why_illegal(view, action)
         if reason is not None:
             raise IllegalActionError(
-                f"action id {index} ({action}) is not legal now: {reason}", action
+                f"action id {show(index)} ({action}) is not legal now: {reason}", action
             )
         return action
 

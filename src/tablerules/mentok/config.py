@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from tablerules._common import plain_fields
 from tablerules.errors import MAX_INT_BITS, ConfigError, show
 
 __all__ = ["Config"]
@@ -51,6 +52,7 @@ class Config:
     """End the game after this many rounds (abandoned rounds count); None for no limit."""
 
     def __attrs_post_init__(self) -> None:
+        plain_fields(self)
         if not _is_int(self.decks) or self.decks not in (1, 2):
             raise ConfigError(f"decks must be 1 or 2, not {show(self.decks)}")
         if not _is_int(self.players):

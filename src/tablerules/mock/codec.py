@@ -66,7 +66,7 @@ import attrs
 from tablerules._codec import Layout, clamp, ids_mask, read_action_id
 from tablerules._common import fast_init, picker, turn_order
 from tablerules.cards import FULL_DECK
-from tablerules.errors import ConfigError, IllegalActionError
+from tablerules.errors import ConfigError, IllegalActionError, show
 from tablerules.mock.actions import Action, Draw, Meld
 from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
 from tablerules.mock.observe import Observation
@@ -623,7 +623,8 @@ class Codec:
         action_id = read_action_id(action_id)
         if not 2 <= action_id < NUM_ACTIONS:
             raise IllegalActionError(
-                f"action id {action_id} is not a meld: Mock's meld ids are 2 to {NUM_ACTIONS - 1}"
+                f"action id {show(action_id)} is not a meld: "
+                f"Mock's meld ids are 2 to {NUM_ACTIONS - 1}"
             )
         return MELD_IDS[action_id - 2]
 
@@ -631,7 +632,7 @@ class Codec:
 def _why_not(view: Observation, action_id: int) -> str:
     """Why ``action_id`` is not legal for ``view`` now, in words."""
     if not 0 <= action_id < NUM_ACTIONS:
-        return f"action id {action_id} is out of range: Mock's ids are 0 to {NUM_ACTIONS - 1}"
+        return f"action id {show(action_id)} is out of range: Mock's ids are 0 to {NUM_ACTIONS - 1}"
     if action_id < 2:
         action: Action = _DRAWS[action_id]
     else:
@@ -639,8 +640,8 @@ def _why_not(view: Observation, action_id: int) -> str:
         size = len(view.hand)
         if max(melded + discarded, default=-1) >= size and view.to_act == view.seat:
             return (
-                f"action id {action_id} names position {max(melded + discarded)} of the sorted "
-                f"hand, which holds {size} cards"
+                f"action id {show(action_id)} names position {max(melded + discarded)} "
+                f"of the sorted hand, which holds {size} cards"
             )
         hand = tuple(sorted(view.hand))
         action = Meld(
@@ -650,4 +651,4 @@ def _why_not(view: Observation, action_id: int) -> str:
     reason = why_illegal(view, action)
     if reason is None:  # pragma: no cover - the ids cover every legal meld
         reason = "its meld does not match the meld step's legal ids"
-    return f"action id {action_id} ({action}) is not legal now: {reason}"
+    return f"action id {show(action_id)} ({action}) is not legal now: {reason}"

@@ -7,6 +7,7 @@ from typing import Final, Literal
 
 import attrs
 
+from tablerules._common import plain_fields
 from tablerules.errors import ConfigError, show
 
 __all__ = ["HAND_SIZE", "MELD_SIZE", "TIE_RULES", "Config", "TieRule"]
@@ -55,6 +56,7 @@ class Config:
     """End the game after this many rounds (``None`` for no limit)."""
 
     def __attrs_post_init__(self) -> None:
+        plain_fields(self)
         players = self.players
         if not _is_int(players):
             raise ConfigError(f"players must be an integer, not {show(players)}")

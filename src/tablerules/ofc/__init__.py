@@ -24,7 +24,7 @@ from tablerules.ofc.fantasyland import (
     solve_fantasyland,
 )
 from tablerules.ofc.notation import parse_action
-from tablerules.ofc.observe import Observation, observation_from_dict, observation_to_dict, observe
+from tablerules.ofc.observe import Observation, observe
 from tablerules.ofc.rules import (
     apply,
     apply_unchecked,
@@ -41,7 +41,12 @@ from tablerules.ofc.scoring import (
     score_boards,
     score_breakdown,
 )
-from tablerules.ofc.serialize import from_dict, to_dict
+from tablerules.ofc.serialize import (
+    from_dict,
+    observation_from_dict,
+    observation_to_dict,
+    to_dict,
+)
 from tablerules.ofc.state import RoundSummary, State
 from tablerules.ofc.validate import check_state
 

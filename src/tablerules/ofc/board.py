@@ -23,12 +23,14 @@ from tablerules._pickling import card_bytes, cards_of
 from tablerules.cards import Card, cards_text, is_card, parse_cards
 from tablerules.errors import CardError, show
 
-__all__ = ["EMPTY_BOARD", "ROW_NAMES", "ROW_SIZES", "Board", "make_board"]
+__all__ = ["BOARD_SIZE", "EMPTY_BOARD", "ROW_NAMES", "ROW_SIZES", "Board", "make_board"]
 
 ROW_SIZES: Final = (3, 5, 5)
 """Cards in a complete top, middle and bottom row."""
 ROW_NAMES: Final = ("top", "middle", "bottom")
 """The rows' names, top first."""
+BOARD_SIZE: Final = sum(ROW_SIZES)
+"""Cards on a complete board (13)."""
 
 
 def _row(value: Iterable[Card] | str) -> tuple[Card, ...]:
@@ -149,7 +151,7 @@ class Board:
         >>> Board.parse("As / Kd / -").is_complete
         False
         """
-        return len(self.top) + len(self.middle) + len(self.bottom) == 13
+        return len(self.top) + len(self.middle) + len(self.bottom) == BOARD_SIZE
 
     @property
     def room(self) -> tuple[int, int, int]:

@@ -471,11 +471,12 @@ class Codec:
     def _wrong_block(self, view: Observation, action_id: int) -> str:
         if not 0 <= action_id < self._num_actions:
             return (
-                f"id {action_id} is out of range: this codec has ids 0 to {self._num_actions - 1}"
+                f"id {show(action_id)} is out of range: "
+                f"this codec has ids 0 to {self._num_actions - 1}"
             )
         if action_id in self._card_ids:
             return (
-                f"id {action_id} is a per-card fantasyland id: fantasyland_step takes those, "
+                f"id {show(action_id)} is a per-card fantasyland id: fantasyland_step takes those, "
                 "decode never does"
             )
         now = self._now(view)
@@ -494,10 +495,10 @@ class Codec:
             for name, count, space in zip(ROW_NAMES, counts, room, strict=True):
                 if count > space:
                     return (
-                        f"id {action_id} sends {count} cards to the {name} row, "
+                        f"id {show(action_id)} sends {count} cards to the {name} row, "
                         f"which has room for {space}"
                     )
-        return f"id {action_id} is {block}, but seat {view.seat} is {now}"
+        return f"id {show(action_id)} is {block}, but seat {view.seat} is {now}"
 
     def _not_to_act(self, view: Observation) -> str:
         if view.to_act is None:
@@ -600,11 +601,12 @@ class Codec:
             slot = choice - first
             if not 0 <= slot < 4:
                 raise IllegalActionError(
-                    f"choice {choice} is not a per-card fantasyland id ({first} to {first + 3})"
+                    f"choice {show(choice)} is not a per-card fantasyland id "
+                    f"({first} to {first + 3})"
                 )
             if not room[slot]:
                 raise IllegalActionError(
-                    f"choice {choice} sends {card} to the {CARD_CHOICES[slot]}, which is full"
+                    f"choice {show(choice)} sends {card} to the {CARD_CHOICES[slot]}, which is full"
                 )
             room[slot] -= 1
             parts[slot].append(card)

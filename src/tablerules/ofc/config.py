@@ -7,6 +7,7 @@ from typing import Final, Literal
 
 import attrs
 
+from tablerules._common import is_int, plain_fields
 from tablerules.errors import MAX_INT_BITS, ConfigError, show
 
 __all__ = ["DEFAULT_CONFIG", "STREETS", "Config", "config_or_default"]
@@ -75,9 +76,10 @@ class Config:
 
     def __attrs_post_init__(self) -> None:
         """Reject configurations that cannot be played."""
+        plain_fields(self)
         if not isinstance(self.variant, str) or self.variant not in _MAX_PLAYERS:
             raise ConfigError(f"variant must be 'pineapple' or 'classic', not {show(self.variant)}")
-        if not _is_int(self.players) or not 2 <= self.players <= _MAX_PLAYERS[self.variant]:
+        if not is_int(self.players) or not 2 <= self.players <= _MAX_PLAYERS[self.variant]:
             if self.variant == "classic":
                 raise ConfigError(f"classic takes 2 to 4 players, not {show(self.players)}")
             raise ConfigError(
@@ -88,7 +90,7 @@ class Config:
             if not isinstance(getattr(self, name), bool):
                 raise ConfigError(f"{name} must be True or False, not {show(getattr(self, name))}")
         if self.fantasyland_cards is not None and (
-            not _is_int(self.fantasyland_cards) or not 13 <= self.fantasyland_cards <= 17
+            not is_int(self.fantasyland_cards) or not 13 <= self.fantasyland_cards <= 17
         ):
             raise ConfigError(
                 "fantasyland_cards must be None (the variant's default) or 13 to "
@@ -118,14 +120,14 @@ class Config:
         if (
             not isinstance(royalties, tuple)
             or len(royalties) != 3
-            or not all(_is_int(points) and 0 <= points < 2**32 for points in royalties)
+            or not all(is_int(points) and 0 <= points < 2**32 for points in royalties)
         ):
             raise ConfigError(
                 "lowball_royalties must be three points (nine-low, eight-low, seven-low) "
                 f"from 0 to 2**32 - 1, not {show(royalties)}"
             )
         if (
-            not _is_int(self.starting_points)
+            not is_int(self.starting_points)
             or self.starting_points < 1
             or self.starting_points.bit_length() > _MAX_POINTS_BITS
         ):
@@ -133,7 +135,7 @@ class Config:
                 f"starting_points must be a positive integer of at most {_MAX_POINTS_BITS} bits, "
                 f"not {show(self.starting_points)}"
             )
-        if self.max_rounds is not None and (not _is_int(self.max_rounds) or self.max_rounds < 1):
+        if self.max_rounds is not None and (not is_int(self.max_rounds) or self.max_rounds < 1):
             raise ConfigError(f"max_rounds must be None or at least 1, not {show(self.max_rounds)}")
         if self.max_rounds is not None and self.max_rounds.bit_length() > MAX_INT_BITS:
             raise ConfigError(
@@ -168,10 +170,6 @@ class Config:
         17
         """
         return _PER_PLAYER[self.variant]
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 DEFAULT_CONFIG: Final = Config()

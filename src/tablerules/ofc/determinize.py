@@ -7,7 +7,7 @@ import random
 from tablerules._common import check_rng, check_type
 from tablerules.cards import Card
 from tablerules.errors import RulesError
-from tablerules.ofc.board import Board
+from tablerules.ofc.board import BOARD_SIZE, Board
 from tablerules.ofc.fantasyland import solve_fantasyland
 from tablerules.ofc.observe import Observation
 from tablerules.ofc.state import State
@@ -58,7 +58,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
             discards.append(observation.discards)
             continue
         if observation.hidden_boards[other]:
-            cards = deal(13 + observation.discard_counts[other])
+            cards = deal(BOARD_SIZE + observation.discard_counts[other])
             place = solve_fantasyland(cards, config)
             boards.append(Board(place.top, place.middle, place.bottom))
             discards.append(place.discard)

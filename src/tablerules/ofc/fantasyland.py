@@ -27,6 +27,7 @@ from tablerules.cards import Card, card_tuple, cards_text, is_card
 from tablerules.errors import CardError, RulesError, show
 from tablerules.ofc._fantasyland_search import solve
 from tablerules.ofc.actions import Place, make_place
+from tablerules.ofc.board import BOARD_SIZE
 from tablerules.ofc.config import Config, config_or_default
 
 if TYPE_CHECKING:
@@ -43,7 +44,6 @@ __all__ = [
 DEFAULT_STAY_VALUE: Final = 10.0
 """Points :func:`tablerules.ofc.solve_fantasyland` counts for a board that stays in fantasyland."""
 
-BOARD_SIZE: Final = 13
 SETTINGS_OF_13: Final = math.factorial(13) // (math.factorial(3) * math.factorial(5) ** 2)
 """Ways to split 13 cards into a top of 3, a middle of 5 and a bottom of 5: 72072."""
 

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from tablerules._common import (
     Picker,
+    changer,
     check_rng,
     check_seed,
     fast_init,
@@ -38,11 +39,12 @@ from tablerules._common import (
     round_deck,
     stacked_deck,
     turn_order,
+    with_fields,
 )
 from tablerules.cards import Card, cards_text, is_card
 from tablerules.errors import IllegalActionError, show
 from tablerules.ofc.actions import Action, Place, make_place
-from tablerules.ofc.board import EMPTY_BOARD, ROW_NAMES, ROW_SIZES, make_board
+from tablerules.ofc.board import BOARD_SIZE, EMPTY_BOARD, ROW_NAMES, ROW_SIZES, make_board
 from tablerules.ofc.config import STREETS, Config, config_or_default
 from tablerules.ofc.fantasyland import FantasylandSettings, solve_fantasyland
 from tablerules.ofc.observe import Observation
@@ -66,6 +68,8 @@ __all__ = [
 
 make_state: Final = fast_init(State)
 """Build a State from known-good fields, skipping attrs' checks (keywords only)."""
+_CHANGE_TURN: Final = changer(State, "boards", "hands", "discards", "deck", "to_act", "street")
+"""The state after a turn within a round: :func:`apply_unchecked`'s copy."""
 
 
 # --- the order of play ---------------------------------------------------------------
@@ -133,7 +137,7 @@ def _turns(
     """:func:`round_turns`, as a pure memo keyed by what the schedule depends on."""
     order = turn_order(players, dealer)
     turns = [
-        Turn(seat, 0, fantasyland[seat], fantasyland[seat] - 13, True)
+        Turn(seat, 0, fantasyland[seat], fantasyland[seat] - BOARD_SIZE, True)
         for seat in order
         if fantasyland[seat]
     ]
@@ -268,7 +272,7 @@ def _checked(state: object) -> State | Observation:
     )
 
 
-def _mover(state: State | Observation) -> int | None:
+def _acting_seat(state: State | Observation) -> int | None:
     """The seat that acts now, if this is a state or that seat's view; else ``None``."""
     seat = state.to_act
     if seat is not None and isinstance(state, Observation) and seat != state.seat:
@@ -318,7 +322,10 @@ def why_illegal(state: State | Observation, action: object) -> str | None:
         return _misnamed(named, hand, seat)
     in_fantasyland = state.fantasyland[seat] > 0
     config = state.config
-    needed = len(hand) - 13 if in_fantasyland else street_discards(config.variant, state.street)
+    if in_fantasyland:
+        needed = len(hand) - BOARD_SIZE
+    else:
+        needed = street_discards(config.variant, state.street)
     if len(discard) != needed:
         if in_fantasyland:
             return (
@@ -441,7 +448,7 @@ def legal_actions(state: State | Observation) -> Sequence[Action]:
     >>> legal_actions(ofc.observe(state, 0))
     ()
     """
-    seat = _mover(_checked(state))
+    seat = _acting_seat(_checked(state))
     if seat is None:
         return ()
     if state.fantasyland[seat]:
@@ -575,20 +582,14 @@ def apply_unchecked(state: State, action: Action) -> State:
     if dealt:
         hands[following] = deck[:dealt]
         deck = deck[dealt:]
-    return make_state(
-        config=config,
-        seed=state.seed,
-        round=state.round,
-        scores=state.scores,
+    return _CHANGE_TURN(
+        state,
         boards=tuple(boards),
         hands=tuple(hands),
         discards=discards,
         deck=deck,
-        fantasyland=fantasyland,
         to_act=following,
         street=street,
-        winners=(),
-        last_round=state.last_round,
     )
 
 
@@ -623,18 +624,13 @@ def _end_round(
     summary = score_round(state.round, boards, state.fantasyland, config)
     scores = tuple([score + gain for score, gain in zip(state.scores, summary.points, strict=True)])
     if game_ends(scores, state.round, config):
-        return make_state(
-            config=config,
-            seed=state.seed,
-            round=state.round,
+        return with_fields(
+            state,
             scores=scores,
             boards=boards,
             hands=((),) * config.players,
             discards=discards,
-            deck=state.deck,
-            fantasyland=state.fantasyland,
             to_act=None,
-            street=state.street,
             winners=winners_of(scores),
             last_round=summary,
         )

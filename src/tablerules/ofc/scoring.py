@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 import attrs
 
 from tablerules._common import fast_init
-from tablerules.cards import Card, parse_cards
+from tablerules.cards import FULL_DECK, Card, parse_cards
 from tablerules.errors import CardError
-from tablerules.ofc.board import Board
+from tablerules.ofc.board import BOARD_SIZE, Board
 from tablerules.ofc.config import Config, config_or_default
 from tablerules.ofc.state import RoundSummary
 from tablerules.ranking import (
@@ -67,7 +67,8 @@ __all__ = [
     "top_royalty",
 ]
 
-DECK_SIZE: Final = 52
+DECK_SIZE: Final = len(FULL_DECK)
+"""Cards in the deck every round is dealt from (52)."""
 
 _PAIR: Final = int(HandCategory.PAIR)
 _TRIPS: Final = int(HandCategory.THREE_OF_A_KIND)
@@ -234,7 +235,7 @@ def supply_counts(counts: Sequence[int], order: Sequence[int], config: Config) -
     while sum(result) + others > DECK_SIZE:
         cut = None
         for seat in order:
-            if result[seat] > 13 and (cut is None or result[seat] >= result[cut]):
+            if result[seat] > BOARD_SIZE and (cut is None or result[seat] >= result[cut]):
                 cut = seat
         if cut is None:  # pragma: no cover - Config rules this out
             break

@@ -1,50 +1,61 @@
-"""JSON-compatible records of OFC states: :func:`to_dict` and :func:`from_dict`, a codec only.
+"""JSON-compatible records of OFC games: states and observations, a codec only.
 
-:func:`from_dict` reads every field with the shared readers of
-:mod:`tablerules._common` (errors name the path, such as ``state.scores[1]``)
-and ends with :func:`~tablerules.ofc.check_state`, where the rules' invariants
-are checked.
+:func:`to_dict` writes a whole state and :func:`from_dict` reads it back;
+:func:`observation_to_dict` writes what one seat may know, the record an app
+sends that player, and :func:`observation_from_dict` reads it back. The
+readers check every field with the shared readers of
+:mod:`tablerules._common` (errors name the path, such as ``state.scores[1]``),
+then the rules: a state record ends with :func:`~tablerules.ofc.check_state`,
+an observation record with a state dealt from it by
+:func:`~tablerules.ofc.determinize`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from typing import TYPE_CHECKING, Final
 
 from tablerules._common import (
-    CARD_OF_TEXT,
     Json,
     bool_item,
     check_type,
-    fast_init,
+    check_view_is_playable,
+    config_to_dict,
     int_item,
     parse_card_field,
-    quick_config,
     read_cards,
     read_header,
     read_int,
     read_list,
     read_mapping,
+    read_observation_header,
     read_optional_seat,
     read_seats,
     seat_item,
     write_cards,
     write_header,
 )
-from tablerules.cards import Card
-from tablerules.errors import MAX_INT_BITS, CardError, StateError, show
-from tablerules.ofc.board import ROW_SIZES, Board, make_board
+from tablerules.cards import cards_text
+from tablerules.errors import CardError, StateError, show
+from tablerules.ofc.board import BOARD_SIZE, Board
 from tablerules.ofc.config import Config
+from tablerules.ofc.determinize import determinize
+from tablerules.ofc.observe import Observation, make_observation, observe
 from tablerules.ofc.rules import make_state
+from tablerules.ofc.scoring import DECK_SIZE
 from tablerules.ofc.state import RoundSummary, State
 from tablerules.ofc.validate import check_read_state, check_state
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-__all__ = ["from_dict", "to_dict"]
+__all__ = ["from_dict", "observation_from_dict", "observation_to_dict", "to_dict"]
 
-GAME = "ofc"
-VERSION = 1
+GAME: Final = "ofc"
+VERSION: Final = 1
+"""The state record layout this library writes and reads."""
+OBSERVATION_VERSION: Final = 1
+"""The observation record layout this library writes and reads."""
 _STATE_FIELDS = frozenset(
     {
         *("game", "version", "config", "seed", "round", "scores"),
@@ -176,16 +187,12 @@ def from_dict(data: Mapping[str, object]) -> State:
     ...
     tablerules.errors.StateError: seat 1 has 0 cards placed, 0 discarded and 5 in hand, ...
     """
-    state = _quick_state(data)
-    if state is not None:
-        check_read_state(state)
-        return state
-    state = _careful_state(data)
-    check_state(state)
+    state = _read_state(data)
+    check_read_state(state)  # the reader made every field of its kind, as check_state's first step
     return state
 
 
-def _careful_state(data: Mapping[str, object]) -> State:
+def _read_state(data: Mapping[str, object]) -> State:
     """The state a record holds, every field read with checks that name what is wrong."""
     record, header = read_header(data, GAME, VERSION, Config)
     _only(record, _STATE_FIELDS, "state")
@@ -212,133 +219,212 @@ def _careful_state(data: Mapping[str, object]) -> State:
     )
 
 
-# --- the quick reader ----------------------------------------------------------------
-#
-# Records as to_dict writes them are read by straight-line code: exact types,
-# card text split on single spaces. Anything else (or anything wrong) makes it
-# give up with None, and the careful reader above reads the record again and
-# names the problem; both make equal states of the records the quick one reads.
+# --- the observation's record ----------------------------------------------------
 
-_make_summary = fast_init(RoundSummary)
-_card = CARD_OF_TEXT.__getitem__
-_TOP, _MIDDLE, _BOTTOM = ROW_SIZES
-
-
-class _UnusualError(Exception):
-    """A record the quick reader leaves to the careful one."""
-
-
-def _cards(text: object) -> tuple[Card, ...]:
-    if type(text) is not str:
-        raise _UnusualError
-    return tuple(map(_card, text.split(" "))) if text else ()
-
-
-def _board(raw: object) -> Board:
-    if type(raw) is not dict or raw.keys() != _BOARD_FIELDS:
-        raise _UnusualError
-    top, middle, bottom = raw["top"], raw["middle"], raw["bottom"]
-    if type(top) is not str or type(middle) is not str or type(bottom) is not str:
-        raise _UnusualError
-    # rows are sets, stored sorted (as Board stores them)
-    top_row = tuple(sorted(map(_card, top.split(" ")))) if top else ()
-    middle_row = tuple(sorted(map(_card, middle.split(" ")))) if middle else ()
-    bottom_row = tuple(sorted(map(_card, bottom.split(" ")))) if bottom else ()
-    size = len(top_row) + len(middle_row) + len(bottom_row)
-    if (
-        len(top_row) > _TOP
-        or len(middle_row) > _MIDDLE
-        or len(bottom_row) > _BOTTOM
-        or len({*top_row, *middle_row, *bottom_row}) != size  # a card twice on the board
-    ):
-        raise _UnusualError
-    return make_board(top=top_row, middle=middle_row, bottom=bottom_row)
+_WHERE: Final = "observation"
+_BASE_FIELDS: Final = (
+    "game",
+    "version",
+    "kind",
+    "config",
+    "seat",
+    "round",
+    "to_act",
+    "street",
+    "scores",
+    "hand",
+    "discards",
+    "boards",
+    "hidden_boards",
+    "hand_sizes",
+    "discard_counts",
+    "fantasyland",
+    "deck_size",
+    "winners",
+    "last_round",
+)
+_DERIVED_FIELDS: Final = ("dealer", "unseen_count")
+"""Facts the other fields determine, written for readers without this library."""
 
 
-def _per_seat(raw: object, players: int) -> list[object]:
-    if type(raw) is not list or len(raw) != players:
-        raise _UnusualError
-    return raw
+def observation_to_dict(view: Observation) -> Json:
+    """The JSON-compatible record of ``view``: what an app sends to that one player.
+
+    It holds the observation's fields (cards as text, boards and the last
+    round as in :func:`~tablerules.ofc.to_dict`) and, for readers without
+    this library, ``dealer`` and ``unseen_count``. Built from the observation
+    alone, it holds nothing the seat may not know: never the seed, the deck,
+    another seat's unplaced cards or discards, or a hidden fantasyland board.
+
+    >>> import json
+    >>> import tablerules.ofc as ofc
+    >>> view = ofc.observe(ofc.new_game(seed=1), 1)
+    >>> record = ofc.observation_to_dict(view)
+    >>> record["kind"], record["seat"], record["hand"], record["hand_sizes"]
+    ('observation', 1, '7h 8c 6h 8s 7c', [0, 5])
+    >>> ofc.observation_from_dict(json.loads(json.dumps(record))) == view
+    True
+    """
+    check_type(view, Observation, "view")
+    return {
+        "game": GAME,
+        "version": OBSERVATION_VERSION,
+        "kind": "observation",
+        "config": config_to_dict(view.config),
+        "seat": view.seat,
+        "round": view.round,
+        "to_act": view.to_act,
+        "street": view.street,
+        "scores": list(view.scores),
+        "hand": write_cards(view.hand),
+        "discards": write_cards(view.discards),
+        "boards": [board_dict(board) for board in view.boards],
+        "hidden_boards": list(view.hidden_boards),
+        "hand_sizes": list(view.hand_sizes),
+        "discard_counts": list(view.discard_counts),
+        "fantasyland": list(view.fantasyland),
+        "deck_size": view.deck_size,
+        "winners": list(view.winners),
+        "last_round": None if view.last_round is None else summary_dict(view.last_round),
+        "dealer": view.dealer,
+        "unseen_count": view.unseen_count,
+    }
 
 
-def _ints(raw: object, players: int) -> tuple[int, ...]:
-    for value in _per_seat(raw, players):
-        if type(value) is not int or value.bit_length() > MAX_INT_BITS:
-            raise _UnusualError
-    return tuple(raw)  # type: ignore[arg-type]
+def _read_header(data: object) -> tuple[Mapping[str, object], Config]:
+    """The record as a mapping, its fields checked by name, and its config."""
+    fields = (*_BASE_FIELDS, *_DERIVED_FIELDS)
+    return read_observation_header(data, GAME, OBSERVATION_VERSION, fields, Config)
 
 
-def _int(value: object) -> int:
-    if type(value) is not int or value < 0 or value.bit_length() > MAX_INT_BITS:
-        raise _UnusualError
-    return value
+def _size_item(value: object, where: str) -> int:
+    """A count of cards: 0 to 52, or :class:`StateError`."""
+    size = int_item(value, where)
+    if not 0 <= size <= DECK_SIZE:
+        raise StateError(f"{where} must be a number of cards from 0 to {DECK_SIZE}, not {size}")
+    return size
 
 
-def _summary(raw: object, players: int) -> RoundSummary | None:
-    if raw is None:
-        return None
-    if type(raw) is not dict or raw.keys() != _SUMMARY_FIELDS:
-        raise _UnusualError
-    fouled: list[bool] = []
-    for flag in _per_seat(raw["fouled"], players):
-        if type(flag) is not bool:
-            raise _UnusualError
-        fouled.append(flag)
-    royalties: list[tuple[int, int, int]] = []
-    for row in _per_seat(raw["royalties"], players):
-        top, middle, bottom = _ints(row, 3)
-        royalties.append((top, middle, bottom))
-    return _make_summary(
-        round=_int(raw["round"]),
-        boards=tuple(map(_board, _per_seat(raw["boards"], players))),
-        fouled=tuple(fouled),
-        royalties=tuple(royalties),
-        points=_ints(raw["points"], players),
-        fantasyland=_ints(raw["fantasyland"], players),
-        next_fantasyland=_ints(raw["next_fantasyland"], players),
+def _read_view(record: Mapping[str, object], config: Config) -> Observation:
+    """The observation of a record whose header was read: every field's shape checked."""
+    players, where = config.players, _WHERE
+    street = read_int(record, "street", where, minimum=0)
+    if street >= config.streets:
+        raise StateError(
+            f"observation.street must be 0 to {config.streets - 1} ({config.variant} has "
+            f"{config.streets} streets), not {street}"
+        )
+    return make_observation(
+        seat_item(record["seat"], "observation.seat", players),
+        config,
+        round=read_int(record, "round", where, minimum=0),
+        to_act=read_optional_seat(record, "to_act", where, players),
+        street=street,
+        scores=read_seats(record, "scores", where, players, int_item),
+        hand=read_cards(record, "hand", where),
+        discards=read_cards(record, "discards", where),
+        boards=read_seats(record, "boards", where, players, board_item),
+        hidden_boards=read_seats(record, "hidden_boards", where, players, bool_item),
+        hand_sizes=read_seats(record, "hand_sizes", where, players, _size_item),
+        discard_counts=read_seats(record, "discard_counts", where, players, _size_item),
+        fantasyland=read_seats(record, "fantasyland", where, players, _size_item),
+        deck_size=_size_item(record["deck_size"], "observation.deck_size"),
+        winners=tuple(
+            seat_item(seat, f"observation.winners[{index}]", players)
+            for index, seat in enumerate(read_list(record, "winners", where))
+        ),
+        last_round=read_summary(record, where, players),
     )
 
 
-def _quick_state(data: object) -> State | None:
-    """The state of a record exactly as :func:`to_dict` writes it, or None to read it carefully.
+def _count(cards: int) -> str:
+    return "1 card" if cards == 1 else f"{cards} cards"
 
-    The state is well formed (every field of its kind, one entry per seat),
-    as :func:`~tablerules.ofc.validate.check_read_state` expects.
-    """
-    if type(data) is not dict or data.keys() != _STATE_FIELDS:
-        return None
-    version = data["version"]
-    if data["game"] != GAME or type(version) is not int or version != VERSION:
-        return None
-    config = quick_config(data["config"], Config)
-    if config is None:
-        return None
-    players = config.players
-    to_act, winners = data["to_act"], data["winners"]
-    if to_act is not None and (type(to_act) is not int or not 0 <= to_act < players):
-        return None
-    if type(winners) is not list or not all(
-        type(seat) is int and 0 <= seat < players for seat in winners
+
+def _check_cards(view: Observation) -> None:
+    """The cards the view shows add up: each once, the observer's sizes, 52 in all."""
+    seat = view.seat
+    for name, cards, sizes in (
+        ("hand", view.hand, "hand_sizes"),
+        ("discards", view.discards, "discard_counts"),
     ):
-        return None
-    try:
-        seed = data["seed"]
-        if type(seed) is not int or seed.bit_length() > MAX_INT_BITS:
-            return None
-        return make_state(
-            config=config,
-            seed=seed,
-            round=_int(data["round"]),
-            scores=_ints(data["scores"], players),
-            boards=tuple(map(_board, _per_seat(data["boards"], players))),
-            hands=tuple(map(_cards, _per_seat(data["hands"], players))),
-            discards=tuple(map(_cards, _per_seat(data["discards"], players))),
-            deck=_cards(data["deck"]),
-            fantasyland=_ints(data["fantasyland"], players),
-            to_act=to_act,
-            street=_int(data["street"]),
-            winners=tuple(winners),
-            last_round=_summary(data["last_round"], players),
+        size = getattr(view, sizes)[seat]
+        if len(cards) != size:
+            raise StateError(
+                f"observation.{name} holds {_count(len(cards))}, but "
+                f"observation.{sizes}[{seat}] is {size}"
+            )
+    for other, (hidden, count, board) in enumerate(
+        zip(view.hidden_boards, view.fantasyland, view.boards, strict=True)
+    ):
+        if hidden and (other == seat or not count or board.size or view.to_act is None):
+            raise StateError(
+                f"observation.hidden_boards[{other}] must be false: only another seat's "
+                "fantasyland board, set and shown empty while the round goes on, is hidden"
+            )
+    shown = [*view.hand, *view.discards]
+    for board in view.boards:
+        shown.extend(board.cards)
+    twice = sorted(card for card, copies in Counter(shown).items() if copies > 1)
+    if twice:
+        raise StateError(
+            f"observation: {cards_text(twice)} shown in two places (the hand, the discards and "
+            "the boards hold each card once)"
         )
-    except (_UnusualError, KeyError, TypeError):
-        return None
+    others = sum(
+        view.hand_sizes[other] + view.discard_counts[other] + BOARD_SIZE * view.hidden_boards[other]
+        for other in range(len(view.boards))
+        if other != seat
+    )
+    total = len(shown) + others + view.deck_size
+    if total != DECK_SIZE:
+        raise StateError(
+            f"observation: the cards shown ({len(shown)}), the other seats' unplaced cards, "
+            f"discards and hidden boards ({others}) and the deck ({view.deck_size}) must make "
+            f"the {DECK_SIZE} cards, not {total}"
+        )
+
+
+def _check_copies(record: Mapping[str, object], view: Observation) -> None:
+    """The facts the record writes for readers must be the ones the observation determines."""
+    for name, derived in (("dealer", view.dealer), ("unseen_count", view.unseen_count)):
+        written = read_int(record, name, _WHERE)
+        if written != derived:
+            raise StateError(
+                f"observation.{name} must be {derived}, what the observation's other fields "
+                f"determine, not {written}"
+            )
+
+
+def _check_playable(view: Observation) -> None:
+    """The view must be one a real game shows: a state dealt from it passes the invariant check."""
+    check_view_is_playable(view, determinize, check_state, observe)
+
+
+def observation_from_dict(data: Mapping[str, object]) -> Observation:
+    """Read an observation record written by :func:`observation_to_dict`, checked.
+
+    Malformed records (wrong types, bad card text, unknown or missing fields,
+    out-of-range seats, streets and sizes) raise :class:`~tablerules.StateError`
+    naming the field, and so do records that no game could show a seat: the
+    observer's hand or discards and their sizes disagree, a card shows twice,
+    the cards do not add up to 52, a board is hidden that cannot be, or no
+    state with this view passes :func:`~tablerules.ofc.check_state` (the turn,
+    the boards, the fantasyland counts, the bankrolls and the last round must
+    agree as in a real game). A record it accepts can be determinized and
+    encoded.
+
+    >>> import tablerules.ofc as ofc
+    >>> record = ofc.observation_to_dict(ofc.observe(ofc.new_game(seed=5), 1))
+    >>> record["hand_sizes"][1] = 4
+    >>> ofc.observation_from_dict(record)
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.StateError: observation.hand holds 5 cards, but observation.hand_sizes[1] is 4
+    """
+    record, config = _read_header(data)
+    view = _read_view(record, config)
+    _check_cards(view)
+    _check_copies(record, view)
+    _check_playable(view)
+    return view

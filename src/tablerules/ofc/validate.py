@@ -1,6 +1,6 @@
 """The invariants of an OFC state: :func:`check_state`, which ``from_dict`` runs on every record.
 
-Nothing here restates a rule. What every seat must have placed, discarded
+The rules are asked, not stated again. What every seat must have placed, discarded
 and hold at the current turn comes from the round's schedule
 (:func:`tablerules.ofc.rules.round_turns`); the last round's fouls,
 royalties, points and fantasyland counts are recomputed from its boards with
@@ -19,7 +19,7 @@ from typing import Final
 from tablerules._common import check_cards_once, check_type, turn_order
 from tablerules.cards import FULL_DECK, Card, is_card
 from tablerules.errors import MAX_INT_BITS, StateError, show
-from tablerules.ofc.board import Board
+from tablerules.ofc.board import BOARD_SIZE, Board
 from tablerules.ofc.config import Config
 from tablerules.ofc.rules import game_ends, next_round_fantasyland, round_turns, winners_of
 from tablerules.ofc.scoring import DECK_SIZE, earnable_counts, score_round, supply_counts
@@ -27,7 +27,6 @@ from tablerules.ofc.state import RoundSummary, State
 
 __all__ = ["check_state"]
 
-_BOARD_SIZE: Final = 13
 _FULL_DECK: Final = sorted(FULL_DECK)
 """Every card once, in card order."""
 
@@ -177,7 +176,7 @@ def _check_counts(counts: tuple[int, ...], config: Config, where: str) -> None:
     """Fantasyland counts this config can deal at all: 0, or 13 up to the largest entry count."""
     limit = max(earnable_counts(config))
     for seat, count in enumerate(counts):
-        if count and not _BOARD_SIZE <= count <= limit:
+        if count and not BOARD_SIZE <= count <= limit:
             raise StateError(f"{where}[{seat}] = {count} is impossible under this config")
     others = counts.count(0) * config.cards_per_player
     if sum(counts) + others > DECK_SIZE:
@@ -223,10 +222,11 @@ def _check_going_on(state: State) -> None:
     config = state.config
     if state.winners:
         raise StateError("state.winners must be empty while the game goes on")
-    if min(state.scores) <= 0:
-        raise StateError("state.to_act must be null: a bankroll is at 0 or below")
-    if config.max_rounds is not None and state.round >= config.max_rounds:
-        raise StateError(f"state.round must be below max_rounds ({config.max_rounds})")
+    if game_ends(state.scores, state.round - 1, config):  # the bankrolls the round began with
+        raise StateError(
+            "state.to_act must be null: the game ended before this round (a bankroll "
+            "is at 0 or below, or the last of max_rounds was played)"
+        )
     summary = state.last_round
     if summary is not None and summary.round != state.round - 1:
         raise StateError("state.last_round.round must be the round before this one")
