@@ -105,52 +105,68 @@ def _plain(value: object) -> object:
 
 
 class LastShared(Generic[_Config]):
-    """A game's config and previous round's summary as one bytes, made and read once a round.
+    """A game's config and previous round's summary as two bytes, made and read once each.
 
     The states and observations of a game share one config and, for a
     round, one summary, and they are often pickled in turn. :meth:`write`
-    pickles the config's fields (as plain values) and the summary together,
-    again only when either object changes (they are held and compared by
-    identity); :meth:`values` loads them again only when the bytes differ
-    from the last ones read (the config is rebuilt through its checks). Each
-    side keeps one entry, swapped whole, so threads can only cost each other
-    a miss.
+    pickles the config's fields (as plain values) and the summary again only
+    when that object changes (they are held and compared by identity);
+    :meth:`values` loads each again only when its bytes differ from the last
+    ones read (the config is rebuilt through its checks). Each side keeps
+    one entry, swapped whole, so threads can only cost each other a miss.
 
     >>> import tablerules.mock as mock
-    >>> shared = LastShared(mock.Config)
-    >>> blob = shared.write(mock.Config(players=3), None)
-    >>> shared.values(blob) == (mock.Config(players=3), None)
+    >>> shared = LastShared(mock.Config, mock.RoundSummary)
+    >>> blobs = shared.write(mock.Config(players=3), None)
+    >>> shared.values(*blobs) == (mock.Config(players=3), None)
     True
     """
 
-    __slots__ = ("_config_class", "_names", "read", "written")
+    __slots__ = ("_config_class", "_names", "_summary_class", "read", "written")
 
-    def __init__(self, config_class: type[_Config]) -> None:
+    def __init__(self, config_class: type[_Config], summary_class: type) -> None:
         self._config_class = config_class
-        self._names = tuple(field.name for field in attrs.fields(config_class) if field.init)  # type: ignore[arg-type]
-        self.written: tuple[object, object, bytes] = (None, None, b"")
+        self._summary_class = summary_class
+        fields = attrs.fields(config_class)  # type: ignore[misc]
+        self._names = tuple(field.name for field in fields if field.init)
+        self.written: tuple[object, object, tuple[bytes, bytes]] = (None, None, (b"", b""))
         """The config and the summary written last, and their bytes."""
-        self.read: tuple[bytes, Any, Any] = (b"", None, None)
-        """The bytes read last, and their config and summary."""
+        self.read: tuple[bytes, Any, bytes, Any] = (b"", None, b"", None)
+        """The config's bytes read last and their config, and the summary's."""
 
-    def write(self, config: _Config, summary: object) -> bytes:
-        """The bytes of ``config`` and ``summary`` (``None`` before the first round ends)."""
-        last_config, last_summary, last = self.written
+    def write(self, config: _Config, summary: object) -> tuple[bytes, bytes]:
+        """The bytes of ``config`` and of ``summary`` (``b""`` for ``None``)."""
+        last_config, last_summary, blobs = self.written
         if config is last_config and summary is last_summary:
-            return last
-        fields = tuple([_plain(getattr(config, name)) for name in self._names])
-        shared = pickle.dumps((fields, summary), pickle.HIGHEST_PROTOCOL)
-        self.written = (config, summary, shared)
-        return shared
+            return blobs
+        config_blob, summary_blob = blobs
+        if config is not last_config:
+            fields = tuple([_plain(getattr(config, name)) for name in self._names])
+            config_blob = pickle.dumps(fields, pickle.HIGHEST_PROTOCOL)
+        if summary is not last_summary:
+            if summary is None:
+                summary_blob = b""
+            else:  # its parts alone: the loader knows its class
+                parts = _PARTS[self._summary_class](summary)
+                summary_blob = pickle.dumps(parts, pickle.HIGHEST_PROTOCOL)
+        blobs = (config_blob, summary_blob)
+        self.written = (config, summary, blobs)
+        return blobs
 
-    def values(self, shared: bytes) -> tuple[_Config, Any]:
+    def values(self, config_blob: bytes, summary_blob: bytes) -> tuple[_Config, Any]:
         """The config and the summary whose bytes :meth:`write` made."""
-        last, config, summary = self.read
-        if shared == last:
+        last_config_blob, config, last_summary_blob, summary = self.read
+        if config_blob == last_config_blob and summary_blob == last_summary_blob:
             return config, summary
-        fields, summary = pickle.loads(shared)
-        config = self._config_class(**dict(zip(self._names, fields, strict=True)))
-        self.read = (shared, config, summary)
+        if config_blob != last_config_blob:
+            fields = pickle.loads(config_blob)  # bytes this module wrote
+            config = self._config_class(**dict(zip(self._names, fields, strict=True)))
+        if summary_blob != last_summary_blob:
+            if summary_blob:
+                summary = _LOADERS[self._summary_class](*pickle.loads(summary_blob))
+            else:
+                summary = None
+        self.read = (config_blob, config, summary_blob, summary)
         return config, summary
 
 
@@ -295,15 +311,19 @@ def _history_functions(kinds: Sequence[type]) -> tuple[Callable[..., None], Call
     return namespace["write_events"], namespace["read_events"]  # type: ignore[return-value]
 
 
-_LOADERS: Final[dict[type, Callable[[bytes, bytes, bytes, tuple[object, ...]], Any]]] = {}
+_LOADERS: Final[dict[type, Callable[..., Any]]] = {}
 """The loader of each registered class (a table built once per class)."""
+_PARTS: Final[dict[type, Callable[[Any], tuple[object, ...]]]] = {}
+"""What the reducer of each registered class gives its loader (built once per class)."""
 
 
-def load(
-    kind: type[_T], shared: bytes, blob: bytes, layout: bytes, plain: tuple[object, ...]
-) -> _T:
-    """Rebuild a pickled value of the registered class ``kind``, unchecked."""
-    value: _T = _LOADERS[kind](shared, blob, layout, plain)
+def load(kind: type[_T], *parts: Any) -> _T:
+    """Rebuild a pickled value of the registered class ``kind``, unchecked.
+
+    ``parts`` are the config's and the summary's bytes, the cards, the sizes
+    and history, and the plain values.
+    """
+    value: _T = _LOADERS[kind](*parts)
     return value
 
 
@@ -378,8 +398,8 @@ def _layout_functions(
     shared: LastShared[Any] | None,
     history: History | None,
     groups: Sequence[type],
-) -> tuple[Callable[[Any], tuple[object, ...]], Callable[..., Any]]:
-    """Generate the reducer and the loader of the attrs class ``kind`` from its fields."""
+) -> tuple[Callable[[Any], Any], Callable[[Any], Any], Callable[..., Any]]:
+    """Generate the reducer, its parts alone and the loader of the attrs class ``kind``."""
     namespace: dict[str, object] = {
         "_load": load,
         "_cls": kind,
@@ -450,45 +470,60 @@ def _layout_functions(
             plain.append((value, local))
     if last:
         read.append(last)
-    shared_code = f"_shared.write({config}, {summary})" if shared is not None else "b''"
+    shared_code = f"_shared.write({config}, {summary})" if shared is not None else "b'', b''"
     layout_code = "bytes(sizes)" + (f" + _history.write({events})" if events else "")
     plain_code = "".join(f"{value}, " for value, _ in plain)
+    body = [
+        *write,
+        f"    config, summary = {shared_code}",
+        f"    blob, layout = _card_bytes(cards), {layout_code}",
+    ]
+    parts = f"config, summary, blob, layout, ({plain_code})"
     source = [
         "def reduce(value):",
-        *write,
-        f"    shared = {shared_code}",
-        f"    return (_load, (_cls, shared, _card_bytes(cards), {layout_code}, ({plain_code})))",
+        *body,
+        f"    return (_load, (_cls, {parts}))",
         "",
-        "def loader(shared, blob, layout, plain):",
+        "def parts(value):",
+        *body,
+        f"    return ({parts})",
+        "",
+        "def loader(config, summary, blob, layout, plain):",
     ]
     if shared is not None:
-        source.append("    config, summary = _shared.values(shared)")
+        source.append("    config, summary = _shared.values(config, summary)")
     source += read
     if plain:
         source.append(f"    ({''.join(f'{local}, ' for _, local in plain)}) = plain")
     source.append(f"    return _make({', '.join(names)})")
     exec("\n".join(source) + "\n", namespace)
-    return namespace["reduce"], namespace["loader"]  # type: ignore[return-value]
+    return namespace["reduce"], namespace["parts"], namespace["loader"]  # type: ignore[return-value]
 
 
 def register(
     *kinds: type,
     config: type,
+    summary: type,
     events: Sequence[type] = (),
     groups: Sequence[type] = (),
 ) -> None:
     """Give a game's classes their compact pickles (and copies), laid out from their fields.
 
-    ``kinds`` are the game's state, observation and round summary classes;
-    ``config`` its config class; ``events`` the event classes of its round
+    ``kinds`` are the game's state and observation classes; ``config`` its
+    config class and ``summary`` its round summary class, which pickle
+    through :class:`LastShared`; ``events`` the event classes of its round
     histories (see :class:`History`); ``groups`` classes of card fields only
-    that other fields hold in tuples (OFC's ``Board``), registered too.
+    that other fields hold in tuples (OFC's ``Board``). Every one of them
+    but the config and the events pickles on its own too.
     """
-    shared = LastShared(config)
+    shared = LastShared(config, summary)
     history = History(events) if events else None
-    for kind in (*groups, *kinds):
+    for kind in (*groups, summary, *kinds):
         fields = attrs.fields(kind)  # type: ignore[arg-type]
         needs_shared = any(str(field.type) == "Config" for field in fields)
-        reduce, loader = _layout_functions(kind, shared if needs_shared else None, history, groups)
+        reduce, parts, loader = _layout_functions(
+            kind, shared if needs_shared else None, history, groups
+        )
+        _PARTS[kind] = parts
         _LOADERS[kind] = loader
         copyreg.pickle(kind, reduce)

@@ -87,4 +87,6 @@ __all__ = [
 ]
 
 # Compact pickles (and copies) of the game's values, laid out from their fields.
-register_pickles(State, Observation, RoundSummary, config=Config, events=(AskRecord, StandRecord))
+register_pickles(
+    State, Observation, config=Config, summary=RoundSummary, events=(AskRecord, StandRecord)
+)

@@ -78,4 +78,4 @@ __all__ = [
 ]
 
 # Compact pickles (and copies) of the game's values, laid out from their fields.
-register_pickles(State, Observation, RoundSummary, config=Config, events=(Drew, Melded))
+register_pickles(State, Observation, config=Config, summary=RoundSummary, events=(Drew, Melded))

@@ -82,4 +82,4 @@ __all__ = [
 ]
 
 # Compact pickles (and copies) of the game's values, laid out from their fields.
-register_pickles(State, Observation, RoundSummary, config=Config, groups=(Board,))
+register_pickles(State, Observation, config=Config, summary=RoundSummary, groups=(Board,))
