@@ -317,16 +317,6 @@ _PARTS: Final[dict[type, Callable[[Any], tuple[object, ...]]]] = {}
 """What the reducer of each registered class gives its loader (built once per class)."""
 
 
-def load(kind: type[_T], *parts: Any) -> _T:
-    """Rebuild a pickled value of the registered class ``kind``, unchecked.
-
-    ``parts`` are the config's and the summary's bytes, the cards, the sizes
-    and history, and the plain values.
-    """
-    value: _T = _LOADERS[kind](*parts)
-    return value
-
-
 def _rows(
     cards: tuple[Card, ...], start: int, layout: bytes, at: int
 ) -> tuple[tuple[tuple[Card, ...], ...], int, int]:
@@ -401,7 +391,6 @@ def _layout_functions(
 ) -> tuple[Callable[[Any], Any], Callable[[Any], Any], Callable[..., Any]]:
     """Generate the reducer, its parts alone and the loader of the attrs class ``kind``."""
     namespace: dict[str, object] = {
-        "_load": load,
         "_cls": kind,
         "_make": fast_init(kind),
         "_card_bytes": card_bytes,
@@ -466,6 +455,10 @@ def _layout_functions(
             read.append(
                 f"    {local}, start, at = _groups(_group_{name}, cards, start, layout, at)"
             )
+        elif text.startswith("tuple[tuple["):  # fresh tuples: pickle shares none in its memo
+            plain.append((f"tuple([(*item,) for item in {value}])", local))
+        elif text.startswith("tuple["):
+            plain.append((f"(*{value},)", local))
         else:
             plain.append((value, local))
     if last:
@@ -482,7 +475,7 @@ def _layout_functions(
     source = [
         "def reduce(value):",
         *body,
-        f"    return (_load, (_cls, {parts}))",
+        f"    return (_loader, ({parts}))",
         "",
         "def parts(value):",
         *body,
@@ -497,7 +490,14 @@ def _layout_functions(
         source.append(f"    ({''.join(f'{local}, ' for _, local in plain)}) = plain")
     source.append(f"    return _make({', '.join(names)})")
     exec("\n".join(source) + "\n", namespace)
-    return namespace["reduce"], namespace["parts"], namespace["loader"]  # type: ignore[return-value]
+    # the loader is a function of the class's module, which pickle finds by name: a
+    # process that loads the pickle imports that module, so its game, so this layout
+    loader: Any = namespace["loader"]
+    loader.__module__ = kind.__module__
+    loader.__name__ = loader.__qualname__ = f"_{kind.__name__}_from_pickle"
+    setattr(sys.modules[kind.__module__], loader.__name__, loader)
+    namespace["_loader"] = loader
+    return namespace["reduce"], namespace["parts"], loader  # type: ignore[return-value]
 
 
 def register(
