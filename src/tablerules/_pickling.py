@@ -39,6 +39,7 @@ True
 from __future__ import annotations
 
 import copyreg
+import enum
 import operator
 import pickle
 import sys
@@ -58,7 +59,8 @@ _Config = TypeVar("_Config")
 _INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
 _NO_CARD: Final = 255
 """The code of a card field holding ``None``."""
-_CODE: Final[dict[Card | None, int]] = {**_INDEX, None: _NO_CARD}
+_CODE: Final[dict[Card | None, int]] = dict(_INDEX.items())
+_CODE[None] = _NO_CARD
 _CARD_OF_CODE: Final[tuple[Card | None, ...]] = FULL_DECK + (None,) * (256 - len(FULL_DECK))
 _OPTIONAL: Final[dict[bool | None, int]] = {False: 0, True: 1, None: 2}
 _OPTIONAL_OF: Final = (False, True, None)
@@ -127,7 +129,7 @@ class LastShared(Generic[_Config]):
     def __init__(self, config_class: type[_Config], summary_class: type) -> None:
         self._config_class = config_class
         self._summary_class = summary_class
-        fields = attrs.fields(config_class)  # type: ignore[misc]
+        fields = attrs.fields(config_class)  # type: ignore[arg-type]
         self._names = tuple(field.name for field in fields if field.init)
         self.written: tuple[object, object, tuple[bytes, bytes]] = (None, None, (b"", b""))
         """The config and the summary written last, and their bytes."""
@@ -175,10 +177,11 @@ def _field_kind(annotation: object, owner: type) -> tuple[str, object]:
     text = str(annotation).replace(" ", "")
     if text in {"int", "bool", "Card", "Card|None", "bool|None", "tuple[Card,...]"}:
         return text, None
-    found = vars(sys.modules[owner.__module__]).get(text)
-    if isinstance(found, type) and issubclass(found, int):  # an IntEnum such as Rank
-        table = [None] * 256
-        for member in found:  # type: ignore[var-annotated]
+    found: Any = vars(sys.modules[owner.__module__]).get(text)
+    if isinstance(found, enum.EnumMeta) and issubclass(found, int):  # an IntEnum such as Rank
+        table: list[object] = [None] * 256
+        members: Any = found
+        for member in members:
             table[int(member)] = member
         return "enum", tuple(table)
     raise TypeError(f"{owner.__name__} has a field of type {text}, which a history cannot code")
@@ -269,7 +272,7 @@ def _history_functions(kinds: Sequence[type]) -> tuple[Callable[..., None], Call
         namespace[f"_make{number}"] = fast_init(kind)
         parts, values, offset = [str(number)], [], 1
         read.append(f"        {'if' if number == 0 else 'elif'} kind == {number}:")
-        for place, field in enumerate(attrs.fields(kind)):  # type: ignore[arg-type]
+        for place, field in enumerate(attrs.fields(kind)):
             code, table = _field_kind(field.type, kind)
             name, spot = f"event.{field.name}", f"codes[at + {offset}]"
             if code == "tuple[Card,...]":
@@ -405,7 +408,7 @@ def _layout_functions(
     write = ["    cards = []", "    sizes = []"]
     read = ["    cards = _cards_of(blob)", "    start = at = 0"]
     plain, names, config, summary, events, last = [], [], "None", "None", "", ""
-    for field in attrs.fields(kind):  # type: ignore[arg-type]
+    for field in attrs.fields(kind):
         name, text = field.name, str(field.type).replace(" ", "")
         value, local = f"value.{name}", f"v_{name}"
         names.append(local)
@@ -442,7 +445,7 @@ def _layout_functions(
             read.append(f"    {local}, start, at = _tables(cards, start, layout, at)")
         elif text in by_text:
             group = by_text[text]
-            parts = [part.name for part in attrs.fields(group)]  # type: ignore[arg-type]
+            parts = [part.name for part in attrs.fields(group)]
             namespace[f"_group_{name}"] = (fast_init(group), len(parts))
             write += [
                 f"    found = {value}",
@@ -471,15 +474,15 @@ def _layout_functions(
         f"    config, summary = {shared_code}",
         f"    blob, layout = _card_bytes(cards), {layout_code}",
     ]
-    parts = f"config, summary, blob, layout, ({plain_code})"
+    returned = f"config, summary, blob, layout, ({plain_code})"
     source = [
         "def reduce(value):",
         *body,
-        f"    return (_loader, ({parts}))",
+        f"    return (_loader, ({returned}))",
         "",
         "def parts(value):",
         *body,
-        f"    return ({parts})",
+        f"    return ({returned})",
         "",
         "def loader(config, summary, blob, layout, plain):",
     ]
@@ -516,10 +519,10 @@ def register(
     that other fields hold in tuples (OFC's ``Board``). Every one of them
     but the config and the events pickles on its own too.
     """
-    shared = LastShared(config, summary)
+    shared: LastShared[Any] = LastShared(config, summary)
     history = History(events) if events else None
     for kind in (*groups, summary, *kinds):
-        fields = attrs.fields(kind)  # type: ignore[arg-type]
+        fields = attrs.fields(kind)
         needs_shared = any(str(field.type) == "Config" for field in fields)
         reduce, parts, loader = _layout_functions(
             kind, shared if needs_shared else None, history, groups
