@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 import tablerules as tr
 from tablerules import mentok, mock, ofc
-from tablerules._pickling import History, card_bytes
-from tablerules.cards import is_card
+from tablerules._pickling import History, card_bytes, register
+from tablerules.cards import Card, is_card
 from tests.helpers import AnyGame, random_state
 from tests.ofc.helpers import fantasyland_round
 
@@ -304,3 +304,43 @@ def test_a_config_of_int_enum_members_pickles_and_loads() -> None:
         loaded = round_trip(state, pickle.HIGHEST_PROTOCOL).config
         assert type(loaded.players) is int
         assert b"Players" not in pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+
+
+@attrs.frozen(kw_only=True)
+class ToyConfig:
+    """A config of a made-up game, to show that layouts follow the fields."""
+
+    players: int = 2
+
+
+@attrs.frozen
+class ToySummary:
+    """A made-up round summary."""
+
+    round: int
+    hands: tuple[tuple[Card, ...], ...]
+
+
+@attrs.frozen
+class ToyView:
+    """A made-up observation, with a field of each kind."""
+
+    config: ToyConfig
+    seat: int
+    hand: tuple[Card, ...]
+    taken: tuple[tuple[Card, ...], ...]
+    stood: tuple[tuple[bool, ...], ...]
+    flag: bool | None
+    last_round: ToySummary | None
+
+
+register(ToyView, config=ToyConfig, summary=ToySummary)
+
+
+def test_a_layout_follows_the_fields_of_its_class() -> None:
+    """A class registered with other fields needs no layout written for it."""
+    cards = tr.parse_cards("2c 3d 4h 5s 6c")
+    summary = ToySummary(3, (cards[:2], ()))
+    view = ToyView(ToyConfig(), 1, cards[2:], ((), cards[:1]), ((True,), ()), None, summary)
+    check_round_trips(view)
+    assert card_bytes(cards[2:]) in pickle.dumps(view, pickle.HIGHEST_PROTOCOL)

@@ -124,11 +124,13 @@ class LastShared(Generic[_Config]):
     True
     """
 
-    __slots__ = ("_config_class", "_names", "_summary_class", "read", "written")
+    __slots__ = ("_names", "config_class", "read", "summary_class", "written")
 
     def __init__(self, config_class: type[_Config], summary_class: type) -> None:
-        self._config_class = config_class
-        self._summary_class = summary_class
+        self.config_class = config_class
+        """The game's config class."""
+        self.summary_class = summary_class
+        """The game's round summary class."""
         fields = attrs.fields(config_class)  # type: ignore[arg-type]
         self._names = tuple(field.name for field in fields if field.init)
         self.written: tuple[object, object, tuple[bytes, bytes]] = (None, None, (b"", b""))
@@ -149,7 +151,7 @@ class LastShared(Generic[_Config]):
             if summary is None:
                 summary_blob = b""
             else:  # its parts alone: the loader knows its class
-                parts = _PARTS[self._summary_class](summary)
+                parts = _PARTS[self.summary_class](summary)
                 summary_blob = pickle.dumps(parts, pickle.HIGHEST_PROTOCOL)
         blobs = (config_blob, summary_blob)
         self.written = (config, summary, blobs)
@@ -162,10 +164,10 @@ class LastShared(Generic[_Config]):
             return config, summary
         if config_blob != last_config_blob:
             fields = pickle.loads(config_blob)  # bytes this module wrote
-            config = self._config_class(**dict(zip(self._names, fields, strict=True)))
+            config = self.config_class(**dict(zip(self._names, fields, strict=True)))
         if summary_blob != last_summary_blob:
             if summary_blob:
-                summary = _LOADERS[self._summary_class](*pickle.loads(summary_blob))
+                summary = _LOADERS[self.summary_class](*pickle.loads(summary_blob))
             else:
                 summary = None
         self.read = (config_blob, config, summary_blob, summary)
@@ -379,6 +381,22 @@ def _groups(
     return tuple(groups), start, at
 
 
+def _is_tuple(text: str) -> bool:
+    """Whether an annotation's text (without spaces) is one ``tuple[...]`` as a whole.
+
+    >>> [_is_tuple(text) for text in ("tuple[int,...]", "tuple[int,...]|None", "list[int]")]
+    [True, False, False]
+    """
+    if not text.startswith("tuple["):
+        return False
+    depth = 0
+    for place, char in enumerate(text):
+        depth += (char == "[") - (char == "]")
+        if depth == 0 and char == "]":
+            return place == len(text) - 1
+    return False
+
+
 _CARD_KINDS: Final = {
     "tuple[Card,...]": "cards",
     "tuple[tuple[Card,...],...]": "rows",
@@ -413,10 +431,10 @@ def _layout_functions(
         value, local = f"value.{name}", f"v_{name}"
         names.append(local)
         card_kind = _CARD_KINDS.get(text)
-        if text == "Config":
+        if shared is not None and text == shared.config_class.__name__:
             config = value
             read.append(f"    {local} = config")
-        elif text.startswith("RoundSummary"):
+        elif shared is not None and text.removesuffix("|None") == shared.summary_class.__name__:
             summary = value
             read.append(f"    {local} = summary")
         elif text == "tuple[Event,...]" and history is not None:
@@ -458,9 +476,10 @@ def _layout_functions(
             read.append(
                 f"    {local}, start, at = _groups(_group_{name}, cards, start, layout, at)"
             )
-        elif text.startswith("tuple[tuple["):  # fresh tuples: pickle shares none in its memo
+        elif _is_tuple(text) and _is_tuple(text[6:-5]) and text.endswith(",...]"):
+            # fresh tuples, so that pickle's memo shares none of them: equal values, equal bytes
             plain.append((f"tuple([(*item,) for item in {value}])", local))
-        elif text.startswith("tuple["):
+        elif _is_tuple(text):
             plain.append((f"(*{value},)", local))
         else:
             plain.append((value, local))
@@ -523,7 +542,7 @@ def register(
     history = History(events) if events else None
     for kind in (*groups, summary, *kinds):
         fields = attrs.fields(kind)
-        needs_shared = any(str(field.type) == "Config" for field in fields)
+        needs_shared = any(str(field.type) == config.__name__ for field in fields)
         reduce, parts, loader = _layout_functions(
             kind, shared if needs_shared else None, history, groups
         )
