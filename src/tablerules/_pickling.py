@@ -3,9 +3,10 @@
 Each game registers its classes here (its ``__init__`` calls
 :func:`register`), which attaches a reducer with :func:`copyreg.pickle`, for
 :mod:`pickle`, :func:`copy.copy` and :func:`copy.deepcopy` alike. A value's
-pickle is four parts, derived from the annotations of its fields:
+pickle is a call of a loader named in the class's module, on parts derived
+from the annotations of its fields:
 
-- the config and the previous round's summary, as one bytes (see :class:`LastShared`);
+- the config and the previous round's summary, as two bytes (see :class:`LastShared`);
 - every card field (``tuple[Card, ...]``, tuples of those, tuples of tuples
   of those, and tuples of values such as OFC boards whose fields are all
   cards) as one bytes of card indices (``Card.index``, 0 to 51);
@@ -412,7 +413,6 @@ def _layout_functions(
 ) -> tuple[Callable[[Any], Any], Callable[[Any], Any], Callable[..., Any]]:
     """Generate the reducer, its parts alone and the loader of the attrs class ``kind``."""
     namespace: dict[str, object] = {
-        "_cls": kind,
         "_make": fast_init(kind),
         "_card_bytes": card_bytes,
         "_cards_of": cards_of,
