@@ -252,6 +252,22 @@ class History:
         return events
 
 
+_EVENT_WRITERS: Final = {
+    "Card": "_index({})",
+    "Card|None": "_CODE[{}]",
+    "bool|None": "_OPTIONAL[{}]",
+}
+"""How a history writes a field of a fixed size, by its kind (the rest as they are)."""
+_EVENT_READERS: Final = {
+    "bool": "_BOOLS[codes[{0}]]",
+    "bool|None": "_OPTIONAL_OF[codes[{0}]]",
+    "Card": "row[{0}]",
+    "Card|None": "row[{0}]",
+    "enum": "_table_{1}_{2}[codes[{0}]]",
+}
+"""How a history reads a field of a fixed size at a place, by its kind (the rest as a byte)."""
+
+
 def _history_functions(kinds: Sequence[type]) -> tuple[Callable[..., None], Callable[..., Any]]:
     """Generate the writer and the reader of the events of ``kinds`` (see :class:`History`)."""
     namespace: dict[str, object] = {
@@ -273,41 +289,31 @@ def _history_functions(kinds: Sequence[type]) -> tuple[Callable[..., None], Call
     for number, kind in enumerate(kinds):
         namespace[f"_kind{number}"] = kind
         namespace[f"_make{number}"] = fast_init(kind)
-        parts, values, offset = [str(number)], [], 1
+        fields = [(field.name, *_field_kind(field.type, kind)) for field in attrs.fields(kind)]
+        fixed = [field for field in fields if field[1] != "tuple[Card,...]"]
+        # the fixed-size fields first, at known places, then the tuples of cards
+        parts, values, cut = [str(number)], {}, 1 + len(fixed)
+        for offset, (name, code, table) in enumerate(fixed, start=1):
+            parts.append(_EVENT_WRITERS.get(code, "{}").format(f"event.{name}"))
+            if table is not None:
+                namespace[f"_table_{number}_{name}"] = table
+            spot = f"at + {offset}"
+            values[name] = _EVENT_READERS.get(code, "codes[{}]").format(spot, number, name)
         read.append(f"        {'if' if number == 0 else 'elif'} kind == {number}:")
-        for place, field in enumerate(attrs.fields(kind)):
-            code, table = _field_kind(field.type, kind)
-            name, spot = f"event.{field.name}", f"codes[at + {offset}]"
+        if len(fixed) < len(fields):
+            read.append(f"            cut = at + {cut}")
+        for name, code, _ in fields:
             if code == "tuple[Card,...]":
-                parts += [f"len({name})", f"*map(_index, {name})"]
-                read.append(f"            size = {spot}")
-                read.append(
-                    f"            value{place} = row[at + {offset + 1} : at + {offset + 1} + size]"
-                )
-                read.append(f"            at += {offset + 1} + size")
-                offset = 0
-            else:
-                parts.append(
-                    {
-                        "Card": "_index({})",
-                        "Card|None": "_CODE[{}]",
-                        "bool|None": "_OPTIONAL[{}]",
-                    }.get(code, "{}").format(name)
-                )
-                if table is not None:
-                    namespace[f"_table{number}_{place}"] = table
-                reader = {
-                    "bool": f"_BOOLS[{spot}]",
-                    "bool|None": f"_OPTIONAL_OF[{spot}]",
-                    "Card": f"row[at + {offset}]",
-                    "Card|None": f"row[at + {offset}]",
-                    "enum": f"_table{number}_{place}[{spot}]",
-                }.get(code, spot)
-                read.append(f"            value{place} = {reader}")
-                offset += 1
-            values.append(f"value{place}")
-        read.append(f"            append(_make{number}({', '.join(values)}))")
-        read.append(f"            at += {offset}")
+                parts += [f"len(event.{name})", f"*map(_index, event.{name})"]
+                read.append("            size = codes[cut]")
+                read.append(f"            value_{name} = row[cut + 1 : cut + 1 + size]")
+                read.append("            cut += 1 + size")
+                values[name] = f"value_{name}"
+        arguments = ", ".join(values[name] for name, _, _ in fields)
+        read.append(f"            append(_make{number}({arguments}))")
+        read.append(
+            "            at = cut" if len(fixed) < len(fields) else f"            at += {cut}"
+        )
         write.append(f"        {'if' if number == 0 else 'elif'} kind is _kind{number}:")
         write.append(f"            codes += ({', '.join(parts)},)")
     write += ["        else:", "            raise TypeError(f'{kind.__name__} is not an event')"]
