@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import copy
 import json
-import pickle
 import random
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -185,28 +184,3 @@ def parent(record: Any, path: tuple[Any, ...]) -> Any:
     for key in path[:-1]:
         target = target[key]
     return target
-
-
-def check_pickles(
-    values: Sequence[Any],
-    order: Sequence[int],
-    reference: Callable[[Any], tuple[object, ...]],
-    check_loaded: Callable[[Any], None],
-) -> None:
-    """Pickle ``values`` in ``order`` and load them back in the reverse order.
-
-    Each value's ``__reduce__`` arguments must be ``reference(value)`` (a
-    plain encoder of the layout); each loaded value must equal its value and
-    be of its type, and ``check_loaded`` checks what else it must be (the
-    very card objects, shared events). Writers and readers keep memos of the
-    last values, so other orders test that those never change the bytes.
-    """
-    for index in order:
-        value = values[index]
-        assert value.__reduce__()[1] == reference(value)
-    pickles = {index: pickle.dumps(values[index], pickle.HIGHEST_PROTOCOL) for index in order}
-    for index in order[::-1]:
-        loaded = pickle.loads(pickles[index])
-        assert loaded == values[index]
-        assert type(loaded) is type(values[index])
-        check_loaded(loaded)

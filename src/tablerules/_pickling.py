@@ -1,31 +1,50 @@
-"""Compact pickles of the games' values: cards as bytes, configs as their fields.
+"""Compact pickles of the games' values, laid out from each class's attrs fields.
 
-Every game's ``State``, ``Observation`` and round summary has a
-``__reduce__`` built on these helpers: its cards go into one :class:`bytes`
-of card indices (``Card.index``, 0 to 51), its sizes and flags into another,
-its other integers into one flat tuple, and its config into the tuple of the
-config's fields (Mock's and Mentok's states and observations put the config,
-as text, and the previous round's summary into one more bytes, see
-:class:`LastShared`). Unpickling rebuilds each value with the engine's fast
-constructors and checks nothing: a pickle is for moving values between your
-own processes. Data from anyone else goes through the games' ``from_dict``
-and ``observation_from_dict``, which check every field.
+Each game registers its classes here (its ``__init__`` calls
+:func:`register`), which attaches a reducer with :func:`copyreg.pickle`, for
+:mod:`pickle`, :func:`copy.copy` and :func:`copy.deepcopy` alike. A value's
+pickle is a call of a loader named in the class's module, on parts derived
+from the annotations of its fields:
+
+- the config and the previous round's summary, as two bytes (see :class:`LastShared`);
+- every card field (``tuple[Card, ...]``, tuples of those, tuples of tuples
+  of those, and tuples of values such as OFC boards whose fields are all
+  cards) as one bytes of card indices (``Card.index``, 0 to 51);
+- the sizes of those fields, then the round's history, one small code per
+  number of each event (see :class:`History`), as one more bytes;
+- every other field, as one tuple of plain values, which pickle writes itself.
+
+Every size of a layout is written in it, so a pickle reads the same way
+whatever game or players it comes from, and loading rebuilds each value with
+the engine's fast constructors and checks nothing: a pickle is for moving
+values between your own processes, of the same version of the library.
+Data from anyone else goes through the games' ``from_dict`` and
+``observation_from_dict``, which check every field.
 
 A pickle is a function of the value alone: equal values give the same bytes,
 so the pickle of an observation holds exactly what the observation holds.
 
->>> from tablerules.cards import parse_cards
->>> list(card_bytes(parse_cards("2c 2d As")))
-[0, 1, 51]
->>> cards_of(bytes([0, 1, 51])) == parse_cards("2c 2d As")
+>>> import copy
+>>> import pickle
+>>> import tablerules.mock as mock
+>>> state = mock.new_game(seed=7)
+>>> pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL)) == state
+True
+>>> view = mock.observe(state, 1)
+>>> pickle.loads(pickle.dumps(view)) == view == copy.deepcopy(view)
+True
+>>> list(card_bytes(state.hands[1])) == [card.index for card in state.hands[1]]
 True
 """
 
 from __future__ import annotations
 
-import ast
+import copyreg
+import enum
 import operator
-from collections.abc import Callable, Iterable, Sequence
+import pickle
+import sys
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, TypeVar
 
 import attrs
@@ -33,434 +52,506 @@ import attrs
 from tablerules._common import fast_init
 from tablerules.cards import FULL_DECK, Card
 
-__all__ = [
-    "DeckBytes",
-    "HistoryBytes",
-    "LastShared",
-    "card_bytes",
-    "cards_of",
-    "config_fields",
-    "config_from_fields",
-    "config_key",
-    "config_of_key",
-    "numbers_of",
-    "numbers_text",
-    "pack",
-    "split",
-    "unpack",
-    "write_codes",
-]
+__all__ = ["History", "LastShared", "card_bytes", "cards_of", "register"]
 
 _T = TypeVar("_T")
+_Config = TypeVar("_Config")
 
 _INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(FULL_DECK)}
-_index_of: Final = _INDEX.__getitem__
-_card_at: Final = FULL_DECK.__getitem__
+_NO_CARD: Final = 255
+"""The code of a card field holding ``None``."""
+_CODE: Final[dict[Card | None, int]] = dict(_INDEX.items())
+_CODE[None] = _NO_CARD
+_CARD_OF_CODE: Final[tuple[Card | None, ...]] = FULL_DECK + (None,) * (256 - len(FULL_DECK))
+_OPTIONAL: Final[dict[bool | None, int]] = {False: 0, True: 1, None: 2}
+_OPTIONAL_OF: Final = (False, True, None)
+_BOOLS: Final = (False, True)
+_getter: Final = operator.itemgetter
 
 
 def card_bytes(cards: Sequence[Card]) -> bytes:
-    """The indices of ``cards`` (see ``Card.index``) as bytes, in order."""
+    """The indices of ``cards`` (see ``Card.index``) as bytes, in order.
+
+    >>> from tablerules.cards import parse_cards
+    >>> list(card_bytes(parse_cards("2c 2d As")))
+    [0, 1, 51]
+    """
     if len(cards) > 1:
-        indices: tuple[int, ...] = operator.itemgetter(*cards)(_INDEX)
-        return bytes(indices)
-    return bytes(map(_index_of, cards))
+        return bytes(_getter(*cards)(_INDEX))
+    return bytes(map(_INDEX.__getitem__, cards))
 
 
 def cards_of(blob: bytes) -> tuple[Card, ...]:
-    """The cards whose indices ``blob`` holds: the very 52 card objects, in order."""
-    if len(blob) > 1:
-        cards: tuple[Card, ...] = operator.itemgetter(*blob)(FULL_DECK)
-        return cards
-    return tuple(map(_card_at, blob))
-
-
-def split(cards: tuple[Card, ...], sizes: Iterable[int]) -> list[tuple[Card, ...]]:
-    """``cards`` cut into consecutive parts of ``sizes``, then the rest as a last part.
+    """The cards whose indices ``blob`` holds: the very 52 card objects, in order.
 
     >>> from tablerules.cards import parse_cards
-    >>> [len(part) for part in split(parse_cards("2c 3c 4c 5c"), (1, 0, 2))]
-    [1, 0, 2, 1]
-    """
-    parts = []
-    start = 0
-    for size in sizes:
-        end = start + size
-        parts.append(cards[start:end])
-        start = end
-    parts.append(cards[start:])
-    return parts
-
-
-def write_codes(
-    values: Iterable[_T],
-    codes: list[int],
-    encode: Callable[[_T], tuple[int, ...]],
-    memo: dict[int, tuple[_T, tuple[int, ...]]],
-    limit: int,
-) -> None:
-    """Add ``encode(value)`` of each of ``values`` to ``codes``, made once per object in use.
-
-    For the events of a round's history, which all of the round's states
-    share. ``memo`` maps a value's ``id`` to the value and its codes; holding
-    the value keeps its ``id`` from being reused, and the memo is emptied when
-    it reaches ``limit`` entries.
-
-    >>> memo: dict[int, tuple[str, tuple[int, ...]]] = {}
-    >>> codes = [9]
-    >>> write_codes(["ab", "c"], codes, lambda word: tuple(map(ord, word)), memo, 8)
-    >>> codes, len(memo)
-    ([9, 97, 98, 99], 2)
-    """
-    for value in values:
-        entry = memo.get(id(value))
-        if entry is None or entry[0] is not value:
-            entry = (value, encode(value))
-            if len(memo) >= limit:
-                memo.clear()
-            memo[id(value)] = entry
-        codes += entry[1]
-
-
-_GETTERS: dict[type, Callable[[Any], tuple[object, ...]]] = {}
-_MAKERS: dict[type, Callable[..., Any]] = {}
-_CONFIGS: dict[tuple[type, tuple[object, ...]], Any] = {}
-_FIELDS: dict[int, tuple[object, tuple[object, ...]]] = {}
-_MAX_CONFIGS: Final = 1024
-
-
-def config_fields(config: object) -> tuple[object, ...]:
-    """A config's attrs fields, in order, as one tuple (remembered per config object).
-
-    >>> import tablerules.mock as mock
-    >>> config_fields(mock.Config(players=3))
-    (3, 50, 'share', None, None)
-    """
-    entry = _FIELDS.get(id(config))
-    if entry is not None and entry[0] is config:
-        return entry[1]
-    getter = _GETTERS.get(type(config))
-    if getter is None:
-        names = [field.name for field in attrs.fields(type(config))]  # type: ignore[arg-type]
-        getter = operator.attrgetter(*names)
-        _GETTERS[type(config)] = getter
-    fields = getter(config)
-    if len(_FIELDS) >= _MAX_CONFIGS:
-        _FIELDS.clear()
-    _FIELDS[id(config)] = (config, fields)  # holding the config keeps its id from being reused
-    return fields
-
-
-def config_from_fields(config_class: type[_T], fields: tuple[object, ...]) -> _T:
-    """The config of ``config_class`` with these fields, rebuilt unchecked (and shared).
-
-    Equal configs come back as one object, so a process that unpickles many
-    values of one game holds one config.
-
-    >>> import tablerules.mock as mock
-    >>> config_from_fields(mock.Config, (3, 50, "share", None, None)) == mock.Config(players=3)
+    >>> cards_of(bytes([0, 1, 51])) == parse_cards("2c 2d As")
     True
     """
-    key = (config_class, fields)
-    config = _CONFIGS.get(key)
-    if config is None:
-        make = _MAKERS.get(config_class)
-        if make is None:
-            make = fast_init(config_class)
-            _MAKERS[config_class] = make
-        names = [field.name for field in attrs.fields(config_class)]  # type: ignore[arg-type]
-        config = make(**dict(zip(names, fields, strict=True)))
-        if len(_CONFIGS) >= _MAX_CONFIGS:
-            _CONFIGS.clear()
-        _CONFIGS[key] = config
-    result: _T = config
-    return result
+    if len(blob) > 1:
+        cards: tuple[Card, ...] = _getter(*blob)(FULL_DECK)
+        return cards
+    return tuple(map(FULL_DECK.__getitem__, blob))
 
 
-_REDUCED: dict[int, tuple[object, tuple[object, ...]]] = {}
-_REBUILT: dict[tuple[object, ...], object] = {}
-_MAX_SHARED: Final = 512
+def _plain(value: object) -> object:
+    """``value`` as plain Python: an ``IntEnum`` member as its int, a tuple item by item."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, tuple):
+        return tuple(map(_plain, value))
+    return value
 
 
-def shared_reduce(value: _T, reduce: Callable[[_T], tuple[object, ...]]) -> tuple[object, ...]:
-    """``reduce(value)``, made once per object while it is in use.
-
-    For values many others share, such as a round's summary, which every
-    state of the next round holds: pickling those states writes it again and
-    again. The memo holds the value itself, so its ``id`` is not reused while
-    the entry lives.
-    """
-    entry = _REDUCED.get(id(value))
-    if entry is not None and entry[0] is value:
-        return entry[1]
-    reduced = reduce(value)
-    if len(_REDUCED) >= _MAX_SHARED:
-        _REDUCED.clear()
-    _REDUCED[id(value)] = (value, reduced)
-    return reduced
-
-
-def shared_rebuild(build: Callable[..., _T], *args: object) -> _T:
-    """``build(*args)``, one object for equal arguments while it is in use (see above).
-
-    Values rebuilt this way are immutable, so equal pickles may share one.
-    """
-    key = (build, *args)
-    value = _REBUILT.get(key)
-    if value is None:
-        value = build(*args)
-        if len(_REBUILT) >= _MAX_SHARED:
-            _REBUILT.clear()
-        _REBUILT[key] = value
-    result: _T = value  # type: ignore[assignment]
-    return result
-
-
-_Config = TypeVar("_Config")
-_Summary = TypeVar("_Summary")
-
-
-def numbers_text(numbers: Iterable[int | None]) -> bytes:
-    """Integers (or ``None``) as one bytes of text, separated by commas (see :func:`numbers_of`).
-
-    >>> numbers_text((12, None, -5, 0))
-    b'12,,-5,0'
-    >>> numbers_of(b"12,,-5,0")
-    (12, None, -5, 0)
-    """
-    return b",".join([b"" if number is None else b"%d" % number for number in numbers])
-
-
-def numbers_of(text: bytes) -> tuple[int | None, ...]:
-    """The numbers :func:`numbers_text` wrote."""
-    return tuple([int(part) if part else None for part in text.split(b",")])
-
-
-def pack(first: bytes, second: bytes, rest: bytes) -> bytes:
-    r"""Three bytes as one: the sizes of the first two (two bytes each), then the three.
-
-    >>> pack(b"ab", b"", b"cde")
-    b'\x00\x02\x00\x00abcde'
-    >>> unpack(pack(b"ab", b"", b"cde"))
-    (b'ab', b'', b'cde')
-    """
-    size, other = len(first), len(second)
-    return bytes((size >> 8, size & 255, other >> 8, other & 255)) + first + second + rest
-
-
-def unpack(blob: bytes) -> tuple[bytes, bytes, bytes]:
-    """The three bytes :func:`pack` wrote into ``blob``."""
-    middle = 4 + (blob[0] << 8 | blob[1])
-    end = middle + (blob[2] << 8 | blob[3])
-    return blob[4:middle], blob[middle:end], blob[end:]
-
-
-_CONFIG_KEYS: dict[int, tuple[object, bytes]] = {}
-_KEYED_CONFIGS: dict[tuple[type, bytes], Any] = {}
-
-
-def config_key(config: object) -> bytes:
-    """A config's fields as one bytes, their ``repr`` (remembered per config object).
-
-    >>> import tablerules.mock as mock
-    >>> config_key(mock.Config(players=3))
-    b"3,50,'share',None,None"
-    """
-    entry = _CONFIG_KEYS.get(id(config))
-    if entry is not None and entry[0] is config:
-        return entry[1]
-    key = ",".join(map(repr, config_fields(config))).encode()
-    if len(_CONFIG_KEYS) >= _MAX_CONFIGS:
-        _CONFIG_KEYS.clear()
-    _CONFIG_KEYS[id(config)] = (config, key)  # holding the config keeps its id from being reused
-    return key
-
-
-def config_of_key(config_class: type[_T], key: bytes) -> _T:
-    """The config of ``config_class`` whose :func:`config_key` is ``key``, unchecked (shared).
-
-    >>> import tablerules.mock as mock
-    >>> config_of_key(mock.Config, b"3,50,'share',None,None") == mock.Config(players=3)
-    True
-    """
-    config = _KEYED_CONFIGS.get((config_class, key))
-    if config is None:
-        fields = ast.literal_eval(f"({key.decode()},)")
-        config = config_from_fields(config_class, fields)
-        if len(_KEYED_CONFIGS) >= _MAX_CONFIGS:
-            _KEYED_CONFIGS.clear()
-        _KEYED_CONFIGS[config_class, key] = config
-    result: _T = config
-    return result
-
-
-class LastShared(Generic[_Config, _Summary]):
-    """The config and round summary of a game's pickles, as one bytes, kept for the next pickle.
+class LastShared(Generic[_Config]):
+    """A game's config and previous round's summary as two bytes, made and read once each.
 
     The states and observations of a game share one config and, for a
-    round, one summary, and are often pickled in turn. :meth:`args` gives
-    the config's :func:`config_key` and the summary's bytes
-    (:meth:`summary_blob`: ``parts(summary)``, its numbers, cards and layout,
-    as one bytes) packed as one bytes, made once per pair of objects in use
-    (compared by identity; they are held, so their ids are not reused);
-    :meth:`values` reads them back (``build`` makes the summary from its
-    parts), comparing with the last bytes read. Each side's last entry is
-    one tuple, swapped whole, so threads can only cost each other a miss.
+    round, one summary, and they are often pickled in turn. :meth:`write`
+    pickles the config's fields (as plain values) and the summary again only
+    when that object changes (they are held and compared by identity);
+    :meth:`values` loads each again only when its bytes differ from the last
+    ones read (the config is rebuilt through its checks). Each side keeps
+    one entry, swapped whole, so threads can only cost each other a miss.
 
     >>> import tablerules.mock as mock
-    >>> from tablerules.mock._pickles import _build_summary, summary_parts
-    >>> shared = LastShared(mock.Config, summary_parts, _build_summary)
-    >>> shared.values(shared.args(mock.Config(players=3), None)) == (mock.Config(players=3), None)
+    >>> shared = LastShared(mock.Config, mock.RoundSummary)
+    >>> blobs = shared.write(mock.Config(players=3), None)
+    >>> shared.values(*blobs) == (mock.Config(players=3), None)
     True
     """
 
-    __slots__ = ("_blobs", "_build", "_config_class", "_parts", "_rebuild", "read", "written")
+    __slots__ = ("_names", "config_class", "read", "summary_class", "written")
 
-    def __init__(
-        self,
-        config_class: type[_Config],
-        parts: Callable[[_Summary], tuple[tuple[int | None, ...], bytes, bytes]],
-        build: Callable[[tuple[int, ...], bytes, bytes], _Summary],
-    ) -> None:
-        self._config_class = config_class
-        self._parts = parts
-        self._build = build
-        self._rebuild = self.summary_of_blob  # one bound method: shared_rebuild keys on it
-        self._blobs: dict[int, tuple[object, bytes]] = {}
-        self.written: tuple[object, object, bytes] = (None, None, b"")
-        """The config, the summary and their bytes written last."""
-        self.read: tuple[bytes, Any, _Summary | None] = (b"", None, None)
-        """The bytes read last, their config and their summary."""
+    def __init__(self, config_class: type[_Config], summary_class: type) -> None:
+        self.config_class = config_class
+        """The game's config class."""
+        self.summary_class = summary_class
+        """The game's round summary class."""
+        fields = attrs.fields(config_class)  # type: ignore[arg-type]
+        self._names = tuple(field.name for field in fields if field.init)
+        self.written: tuple[object, object, tuple[bytes, bytes]] = (None, None, (b"", b""))
+        """The config and the summary written last, and their bytes."""
+        self.read: tuple[bytes, Any, bytes, Any] = (b"", None, b"", None)
+        """The config's bytes read last and their config, and the summary's."""
 
-    def summary_blob(self, summary: _Summary) -> bytes:
-        """A round summary as one bytes: its numbers as text, then its cards and its layout."""
-        numbers, cards, layout = self._parts(summary)
-        return pack(numbers_text(numbers), cards, layout)
-
-    def summary_of_blob(self, blob: bytes) -> _Summary:
-        """The round summary :meth:`summary_blob` wrote, unchecked."""
-        text, cards, layout = unpack(blob)
-        return self._build(numbers_of(text), cards, layout)  # type: ignore[arg-type]
-
-    def args(self, config: object, summary: _Summary | None) -> bytes:
-        """The bytes of ``config`` and ``summary`` (``None`` before the first round ends)."""
-        last_config, last_summary, last = self.written
+    def write(self, config: _Config, summary: object) -> tuple[bytes, bytes]:
+        """The bytes of ``config`` and of ``summary`` (``b""`` for ``None``)."""
+        last_config, last_summary, blobs = self.written
         if config is last_config and summary is last_summary:
-            return last
-        key = config_key(config)
-        if summary is None:
-            blob = b""
-        else:  # kept per summary object: the states of two rounds may be pickled in turn
-            entry = self._blobs.get(id(summary))
-            if entry is None or entry[0] is not summary:
-                entry = (summary, self.summary_blob(summary))
-                if len(self._blobs) >= _MAX_SHARED:
-                    self._blobs.clear()
-                self._blobs[id(summary)] = entry
-            blob = entry[1]
-        shared = len(key).to_bytes(2, "big") + key + blob
-        self.written = (config, summary, shared)
-        return shared
+            return blobs
+        config_blob, summary_blob = blobs
+        if config is not last_config:
+            fields = tuple([_plain(getattr(config, name)) for name in self._names])
+            config_blob = pickle.dumps(fields, pickle.HIGHEST_PROTOCOL)
+        if summary is not last_summary:
+            if summary is None:
+                summary_blob = b""
+            else:  # its parts alone: the loader knows its class
+                parts = _PARTS[self.summary_class](summary)
+                summary_blob = pickle.dumps(parts, pickle.HIGHEST_PROTOCOL)
+        blobs = (config_blob, summary_blob)
+        self.written = (config, summary, blobs)
+        return blobs
 
-    def values(self, shared: bytes) -> tuple[_Config, _Summary | None]:
-        """The config and the round summary whose bytes :meth:`args` made (shared objects)."""
-        last, last_config, last_summary = self.read
-        if shared == last:
-            return last_config, last_summary
-        size = 2 + int.from_bytes(shared[:2], "big")
-        config: _Config = config_of_key(self._config_class, shared[2:size])
-        blob = shared[size:]
-        summary = shared_rebuild(self._rebuild, blob) if blob else None
-        self.read = (shared, config, summary)
+    def values(self, config_blob: bytes, summary_blob: bytes) -> tuple[_Config, Any]:
+        """The config and the summary whose bytes :meth:`write` made."""
+        last_config_blob, config, last_summary_blob, summary = self.read
+        if config_blob == last_config_blob and summary_blob == last_summary_blob:
+            return config, summary
+        if config_blob != last_config_blob:
+            fields = pickle.loads(config_blob)  # bytes this module wrote
+            config = self.config_class(**dict(zip(self._names, fields, strict=True)))
+        if summary_blob != last_summary_blob:
+            if summary_blob:
+                summary = _LOADERS[self.summary_class](*pickle.loads(summary_blob))
+            else:
+                summary = None
+        self.read = (config_blob, config, summary_blob, summary)
         return config, summary
 
 
-class HistoryBytes:
-    """A game's round histories as its pickles write them: each event's codes in turn, as bytes.
+def _field_kind(annotation: object, owner: type) -> tuple[str, object]:
+    """How an event's field is coded, from its annotation: a kind and, for an enum, its table."""
+    text = str(annotation).replace(" ", "")
+    if text in {"int", "bool", "Card", "Card|None", "bool|None", "tuple[Card,...]"}:
+        return text, None
+    found: Any = vars(sys.modules[owner.__module__]).get(text)
+    if isinstance(found, enum.EnumMeta) and issubclass(found, int):  # an IntEnum such as Rank
+        table: list[object] = [None] * 256
+        members: Any = found
+        for member in members:
+            table[int(member)] = member
+        return "enum", tuple(table)
+    raise TypeError(f"{owner.__name__} has a field of type {text}, which a history cannot code")
 
-    ``write_events(events, codes)`` adds the codes of each of ``events`` to
-    the list ``codes``, in one pass. The states of a round are pickled in
-    turn, so a history that goes on from the one written last (equal events,
-    so equal codes) only adds the codes of its new events. The last history
-    is one entry, swapped whole, so threads can only cost each other a miss.
 
-    >>> def write_events(events, codes):
-    ...     for event in events:
-    ...         codes += (event, event + 1)
-    >>> history_bytes = HistoryBytes(write_events)
-    >>> list(history_bytes((1, 5))), list(history_bytes((1, 5, 7)))
-    ([1, 2, 5, 6], [1, 2, 5, 6, 7, 8])
+class History:
+    """A game's round histories as bytes: per event its kind, then a code per field.
+
+    ``History(kinds)`` builds the writer and the reader from the attrs fields
+    of the event classes ``kinds``: an event is its class's place in
+    ``kinds``, then each field by its annotation (an int, bool, ``IntEnum``
+    or card as one byte, a ``bool | None`` as 0, 1 or 2, a ``Card | None``
+    as 255 for ``None``, a tuple of cards as its size and its cards). The
+    states of a round are pickled in turn and share their events: a history
+    that goes on from the one written (or read) last adds only its new
+    events (this is the one memo of the events; each side keeps one entry,
+    swapped whole).
+
+    >>> from tablerules import mentok
+    >>> history = History((mentok.AskRecord, mentok.StandRecord))
+    >>> events = (mentok.StandRecord(seat=1, hand=0),)
+    >>> list(history.write(events)), history.read(history.write(events), 0) == events
+    ([1, 1, 0], True)
     """
 
-    __slots__ = ("_write_events", "last")
+    __slots__ = ("_read_events", "_write_events", "read_last", "written")
 
-    def __init__(self, write_events: Callable[[Sequence[Any], list[int]], None]) -> None:
-        self._write_events = write_events
-        self.last: tuple[tuple[object, ...], bytes] = ((), b"")
+    def __init__(self, kinds: Sequence[type]) -> None:
+        self._write_events, self._read_events = _history_functions(kinds)
+        self.written: tuple[tuple[object, ...], bytes] = ((), b"")
         """The history written last and its bytes."""
+        self.read_last: tuple[bytes, tuple[object, ...]] = (b"", ())
+        """The bytes read last and their events."""
 
-    def __call__(self, history: tuple[object, ...]) -> bytes:
+    def write(self, history: tuple[object, ...]) -> bytes:
         """The codes of every event of ``history``, in order, as bytes."""
-        last_history, last_blob = self.last
+        last_history, last_blob = self.written
         if history is last_history:
             return last_blob
         done = len(last_history)
         codes: list[int] = []
         if done and len(history) >= done and history[:done] == last_history:
-            if len(history) == done:
-                return last_blob
             self._write_events(history[done:], codes)
             blob = last_blob + bytes(codes)
         else:
             self._write_events(history, codes)
             blob = bytes(codes)
-        self.last = (history, blob)
+        self.written = (history, blob)
         return blob
 
-
-class DeckBytes:
-    """A game's draw piles as its pickles write and read them, cut from the last one.
-
-    The states of a round are pickled in turn, and each one's deck is the end
-    of the deck before (equal cards, equal bytes): a deck that ends the one
-    written last is a slice of its bytes, and bytes that end the ones read
-    last are a slice of their cards. Each side is one entry, swapped whole,
-    so threads can only cost each other a miss.
-
-    >>> decks = DeckBytes()
-    >>> [decks.write(FULL_DECK[at:]) == card_bytes(FULL_DECK[at:]) for at in (40, 45, 3)]
-    [True, True, True]
-    >>> [decks.read(card_bytes(FULL_DECK[at:])) == FULL_DECK[at:] for at in (40, 45, 3)]
-    [True, True, True]
-    """
-
-    __slots__ = ("last_read", "last_written")
-
-    def __init__(self) -> None:
-        self.last_written: tuple[tuple[Card, ...], bytes] = ((), b"")
-        """The deck written last and its bytes."""
-        self.last_read: tuple[bytes, tuple[Card, ...]] = (b"", ())
-        """The bytes read last and their cards."""
-
-    def write(self, deck: tuple[Card, ...]) -> bytes:
-        """``card_bytes(deck)``."""
-        size = len(deck)
-        if not size:
-            return b""
-        last_deck, last_blob = self.last_written
-        skip = len(last_deck) - size
-        if skip >= 0 and (deck is last_deck or last_deck[skip:] == deck):
-            return last_blob[skip:]
-        blob = card_bytes(deck)
-        self.last_written = (deck, blob)
-        return blob
-
-    def read(self, blob: bytes) -> tuple[Card, ...]:
-        """``cards_of(blob)``: the very card objects, a slice of the last deck's when it can."""
-        if not blob:
+    def read(self, codes: bytes, at: int) -> tuple[Any, ...]:
+        """The events :meth:`write` wrote, from ``codes[at:]`` to the end."""
+        tail = codes[at:]
+        if not tail:
             return ()
-        last_blob, last_deck = self.last_read
-        if last_blob.endswith(blob):
-            return last_deck[len(last_blob) - len(blob) :]
-        deck = cards_of(blob)
-        self.last_read = (blob, deck)
-        return deck
+        last_codes, last_events = self.read_last
+        if last_codes and tail.startswith(last_codes):
+            # events are self-delimiting: the old ones end where they did
+            if len(tail) == len(last_codes):
+                return last_events
+            events = last_events + tuple(self._read_events(tail[len(last_codes) :]))
+        else:
+            events = tuple(self._read_events(tail))
+        self.read_last = (tail, events)
+        return events
+
+
+_EVENT_WRITERS: Final = {
+    "Card": "_index({})",
+    "Card|None": "_CODE[{}]",
+    "bool|None": "_OPTIONAL[{}]",
+}
+"""How a history writes a field of a fixed size, by its kind (the rest as they are)."""
+_EVENT_READERS: Final = {
+    "bool": "_BOOLS[codes[{0}]]",
+    "bool|None": "_OPTIONAL_OF[codes[{0}]]",
+    "Card": "row[{0}]",
+    "Card|None": "row[{0}]",
+    "enum": "_table_{1}_{2}[codes[{0}]]",
+}
+"""How a history reads a field of a fixed size at a place, by its kind (the rest as a byte)."""
+
+
+def _history_functions(kinds: Sequence[type]) -> tuple[Callable[..., None], Callable[..., Any]]:
+    """Generate the writer and the reader of the events of ``kinds`` (see :class:`History`)."""
+    namespace: dict[str, object] = {
+        "_index": _INDEX.__getitem__,
+        "_CODE": _CODE,
+        "_OPTIONAL": _OPTIONAL,
+        "_OPTIONAL_OF": _OPTIONAL_OF,
+        "_BOOLS": _BOOLS,
+        "_CARDS": _CARD_OF_CODE,
+        "_getter": _getter,
+        "_Error": pickle.UnpicklingError,
+    }
+    write = ["def write_events(events, codes):", "    for event in events:"]
+    write.append("        kind = type(event)")
+    read = ["def read_events(codes):", "    end = len(codes)"]
+    read.append("    row = _getter(*codes)(_CARDS) if end > 1 else (_CARDS[codes[0]],)")
+    read += ["    events = []", "    append = events.append", "    at = 0", "    while at < end:"]
+    read.append("        kind = codes[at]")
+    for number, kind in enumerate(kinds):
+        namespace[f"_kind{number}"] = kind
+        namespace[f"_make{number}"] = fast_init(kind)
+        fields = [(field.name, *_field_kind(field.type, kind)) for field in attrs.fields(kind)]
+        fixed = [field for field in fields if field[1] != "tuple[Card,...]"]
+        # the fixed-size fields first, at known places, then the tuples of cards
+        parts, values, cut = [str(number)], {}, 1 + len(fixed)
+        for offset, (name, code, table) in enumerate(fixed, start=1):
+            parts.append(_EVENT_WRITERS.get(code, "{}").format(f"event.{name}"))
+            if table is not None:
+                namespace[f"_table_{number}_{name}"] = table
+            spot = f"at + {offset}"
+            values[name] = _EVENT_READERS.get(code, "codes[{}]").format(spot, number, name)
+        read.append(f"        {'if' if number == 0 else 'elif'} kind == {number}:")
+        if len(fixed) < len(fields):
+            read.append(f"            cut = at + {cut}")
+        for name, code, _ in fields:
+            if code == "tuple[Card,...]":
+                parts += [f"len(event.{name})", f"*map(_index, event.{name})"]
+                read.append("            size = codes[cut]")
+                read.append(f"            value_{name} = row[cut + 1 : cut + 1 + size]")
+                read.append("            cut += 1 + size")
+                values[name] = f"value_{name}"
+        arguments = ", ".join(values[name] for name, _, _ in fields)
+        read.append(f"            append(_make{number}({arguments}))")
+        read.append(
+            "            at = cut" if len(fixed) < len(fields) else f"            at += {cut}"
+        )
+        write.append(f"        {'if' if number == 0 else 'elif'} kind is _kind{number}:")
+        write.append(f"            codes += ({', '.join(parts)},)")
+    write += ["        else:", "            raise TypeError(f'{kind.__name__} is not an event')"]
+    read += ["        else:", "            raise _Error(f'unknown event code {kind}')"]
+    read.append("    return events")
+    exec("\n".join(write) + "\n\n" + "\n".join(read) + "\n", namespace)
+    return namespace["write_events"], namespace["read_events"]  # type: ignore[return-value]
+
+
+_LOADERS: Final[dict[type, Callable[..., Any]]] = {}
+"""The loader of each registered class (a table built once per class)."""
+_PARTS: Final[dict[type, Callable[[Any], tuple[object, ...]]]] = {}
+"""What the reducer of each registered class gives its loader (built once per class)."""
+
+
+def _rows(
+    cards: tuple[Card, ...], start: int, layout: bytes, at: int
+) -> tuple[tuple[tuple[Card, ...], ...], int, int]:
+    """A tuple of card tuples: its size, then each one's size; and where the cards and sizes end."""
+    count = layout[at]
+    at += 1
+    rows = []
+    for size in layout[at : at + count]:
+        end = start + size
+        rows.append(cards[start:end])
+        start = end
+    return tuple(rows), start, at + count
+
+
+def _tables(
+    cards: tuple[Card, ...], start: int, layout: bytes, at: int
+) -> tuple[tuple[tuple[tuple[Card, ...], ...], ...], int, int]:
+    """A tuple of tuples of card tuples: the sizes of the outer two, then each card tuple's size."""
+    count = layout[at]
+    counts = layout[at + 1 : at + 1 + count]
+    at += 1 + count
+    seats = []
+    for number in counts:
+        seat = []
+        for size in layout[at : at + number]:
+            end = start + size
+            seat.append(cards[start:end])
+            start = end
+        seats.append(tuple(seat))
+        at += number
+    return tuple(seats), start, at
+
+
+def _groups(
+    group: tuple[Callable[..., Any], int],
+    cards: tuple[Card, ...],
+    start: int,
+    layout: bytes,
+    at: int,
+) -> tuple[tuple[Any, ...], int, int]:
+    """A tuple of values of card fields only (OFC boards): its size, then each field's size.
+
+    ``group`` is the values' constructor and their number of fields.
+    """
+    make, width = group
+    count = layout[at]
+    at += 1
+    groups = []
+    for _ in range(count):
+        parts = []
+        for size in layout[at : at + width]:
+            end = start + size
+            parts.append(cards[start:end])
+            start = end
+        groups.append(make(*parts))
+        at += width
+    return tuple(groups), start, at
+
+
+def _is_tuple(text: str) -> bool:
+    """Whether an annotation's text (without spaces) is one ``tuple[...]`` as a whole.
+
+    >>> [_is_tuple(text) for text in ("tuple[int,...]", "tuple[int,...]|None", "list[int]")]
+    [True, False, False]
+    """
+    if not text.startswith("tuple["):
+        return False
+    depth = 0
+    for place, char in enumerate(text):
+        depth += (char == "[") - (char == "]")
+        if depth == 0 and char == "]":
+            return place == len(text) - 1
+    return False
+
+
+_CARD_KINDS: Final = {
+    "tuple[Card,...]": "cards",
+    "tuple[tuple[Card,...],...]": "rows",
+    "tuple[tuple[tuple[Card,...],...],...]": "tables",
+}
+
+
+def _layout_functions(
+    kind: type,
+    shared: LastShared[Any] | None,
+    history: History | None,
+    groups: Sequence[type],
+) -> tuple[Callable[[Any], Any], Callable[[Any], Any], Callable[..., Any]]:
+    """Generate the reducer, its parts alone and the loader of the attrs class ``kind``."""
+    namespace: dict[str, object] = {
+        "_make": fast_init(kind),
+        "_card_bytes": card_bytes,
+        "_cards_of": cards_of,
+        "_rows": _rows,
+        "_tables": _tables,
+        "_groups": _groups,
+        "_shared": shared,
+        "_history": history,
+    }
+    by_text = {f"tuple[{group.__name__},...]": group for group in groups}
+    write = ["    cards = []", "    sizes = []"]
+    read = ["    cards = _cards_of(blob)", "    start = at = 0"]
+    plain, names, config, summary, events, last = [], [], "None", "None", "", ""
+    for field in attrs.fields(kind):
+        name, text = field.name, str(field.type).replace(" ", "")
+        value, local = f"value.{name}", f"v_{name}"
+        names.append(local)
+        card_kind = _CARD_KINDS.get(text)
+        if shared is not None and text == shared.config_class.__name__:
+            config = value
+            read.append(f"    {local} = config")
+        elif shared is not None and text.removesuffix("|None") == shared.summary_class.__name__:
+            summary = value
+            read.append(f"    {local} = summary")
+        elif text == "tuple[Event,...]" and history is not None:
+            events = value
+            last = f"    {local} = _history.read(layout, at)"  # after every size
+        elif card_kind == "cards":
+            write += [f"    part = {value}", "    cards += part", "    sizes.append(len(part))"]
+            read.append(f"    end = start + layout[at]; {local} = cards[start:end]")
+            read.append("    start = end; at += 1")
+        elif card_kind == "rows":
+            write += [f"    rows = {value}", "    sizes.append(len(rows))"]
+            write += [
+                "    for row in rows:",
+                "        cards += row",
+                "        sizes.append(len(row))",
+            ]
+            read.append(f"    {local}, start, at = _rows(cards, start, layout, at)")
+        elif card_kind == "tables":
+            write += [
+                f"    seats = {value}",
+                "    sizes.append(len(seats))",
+                "    sizes += map(len, seats)",
+            ]
+            write += ["    for seat in seats:", "        for row in seat:"]
+            write += ["            cards += row", "            sizes.append(len(row))"]
+            read.append(f"    {local}, start, at = _tables(cards, start, layout, at)")
+        elif text in by_text:
+            group = by_text[text]
+            parts = [part.name for part in attrs.fields(group)]
+            namespace[f"_group_{name}"] = (fast_init(group), len(parts))
+            write += [
+                f"    found = {value}",
+                "    sizes.append(len(found))",
+                "    for item in found:",
+            ]
+            for part in parts:
+                write += [f"        part = item.{part}", "        cards += part"]
+                write.append("        sizes.append(len(part))")
+            read.append(
+                f"    {local}, start, at = _groups(_group_{name}, cards, start, layout, at)"
+            )
+        elif _is_tuple(text) and _is_tuple(text[6:-5]) and text.endswith(",...]"):
+            # fresh tuples, so that pickle's memo shares none of them: equal values, equal bytes
+            plain.append((f"tuple([(*item,) for item in {value}])", local))
+        elif _is_tuple(text):
+            plain.append((f"(*{value},)", local))
+        else:
+            plain.append((value, local))
+    if last:
+        read.append(last)
+    shared_code = f"_shared.write({config}, {summary})" if shared is not None else "b'', b''"
+    layout_code = "bytes(sizes)" + (f" + _history.write({events})" if events else "")
+    plain_code = "".join(f"{value}, " for value, _ in plain)
+    body = [
+        *write,
+        f"    config, summary = {shared_code}",
+        f"    blob, layout = _card_bytes(cards), {layout_code}",
+    ]
+    returned = f"config, summary, blob, layout, ({plain_code})"
+    source = [
+        "def reduce(value):",
+        *body,
+        f"    return (_loader, ({returned}))",
+        "",
+        "def parts(value):",
+        *body,
+        f"    return ({returned})",
+        "",
+        "def loader(config, summary, blob, layout, plain):",
+    ]
+    if shared is not None:
+        source.append("    config, summary = _shared.values(config, summary)")
+    source += read
+    if plain:
+        source.append(f"    ({''.join(f'{local}, ' for _, local in plain)}) = plain")
+    source.append(f"    return _make({', '.join(names)})")
+    exec("\n".join(source) + "\n", namespace)
+    # the loader is a function of the class's module, which pickle finds by name: a
+    # process that loads the pickle imports that module, so its game, so this layout
+    loader: Any = namespace["loader"]
+    loader.__module__ = kind.__module__
+    loader.__name__ = loader.__qualname__ = f"_{kind.__name__}_from_pickle"
+    setattr(sys.modules[kind.__module__], loader.__name__, loader)
+    namespace["_loader"] = loader
+    return namespace["reduce"], namespace["parts"], loader  # type: ignore[return-value]
+
+
+def register(
+    *kinds: type,
+    config: type,
+    summary: type,
+    events: Sequence[type] = (),
+    groups: Sequence[type] = (),
+) -> None:
+    """Give a game's classes their compact pickles (and copies), laid out from their fields.
+
+    ``kinds`` are the game's state and observation classes; ``config`` its
+    config class and ``summary`` its round summary class, which pickle
+    through :class:`LastShared`; ``events`` the event classes of its round
+    histories (see :class:`History`); ``groups`` classes of card fields only
+    that other fields hold in tuples (OFC's ``Board``). Every one of them
+    but the config and the events pickles on its own too.
+    """
+    shared: LastShared[Any] = LastShared(config, summary)
+    history = History(events) if events else None
+    for kind in (*groups, summary, *kinds):
+        fields = attrs.fields(kind)
+        needs_shared = any(str(field.type) == config.__name__ for field in fields)
+        reduce, parts, loader = _layout_functions(
+            kind, shared if needs_shared else None, history, groups
+        )
+        _PARTS[kind] = parts
+        _LOADERS[kind] = loader
+        copyreg.pickle(kind, reduce)

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from tablerules._pickling import register as register_pickles
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.codec import Codec
 from tablerules.mentok.config import Config
@@ -84,3 +85,8 @@ __all__ = [
     "sphere",
     "to_dict",
 ]
+
+# Compact pickles (and copies) of the game's values, laid out from their fields.
+register_pickles(
+    State, Observation, config=Config, summary=RoundSummary, events=(AskRecord, StandRecord)
+)

@@ -34,22 +34,8 @@ from tablerules._common import (
     seat_item,
     write_cards,
 )
-from tablerules._pickling import card_bytes, cards_of
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.errors import StateError, show
-from tablerules.mentok._pickles import (
-    MAX_SHAPES,
-    SHARED,
-    PartsGetter,
-    history_bytes,
-    parts_getter,
-    read_history_codes,
-    read_tables,
-    seen_often,
-    table_end,
-    table_parts,
-    write_tables,
-)
 from tablerules.mentok.config import Config
 from tablerules.mentok.state import (
     AskRecord,
@@ -161,28 +147,6 @@ class Observation(TableFacts):
 
         return svg.observation(self)
 
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle compactly, from the observation's fields alone (nothing hidden comes along).
-
-        Loading checks nothing: read views from anyone else with
-        :func:`~tablerules.mentok.observation_from_dict`.
-
-        >>> import pickle
-        >>> from tablerules import mentok
-        >>> view = mentok.observe(mentok.new_game(seed=3), 2)
-        >>> pickle.loads(pickle.dumps(view)) == view
-        True
-        """
-        head = [*self.hand_sizes, self.cheated, _OPTIONAL_BOOL[self.choice]]
-        cards = list(self.hand)
-        write_tables(self.tables, self.stood, self.chosen, head, cards)
-        shared = SHARED.args(self.config, self.last_round)
-        numbers = (self.seat, self.round, self.to_act, self.deck_size, *self.scores, *self.winners)
-        return (
-            _observation_from_pickle,
-            (shared, numbers, card_bytes(cards), bytes(head) + history_bytes(self.history)),
-        )
-
     def __repr__(self) -> str:
         tables = tuple(tuple(cards_text(cards) for cards in seat) for seat in self.tables)
         return (
@@ -199,105 +163,6 @@ compiled to build a dict of them first, which costs about half a microsecond."""
 _make_ask_record: Final = fast_init(AskRecord)
 _OPTIONAL_BOOL: Final = {False: 0, True: 1, None: 2}
 _BOOL_OR_NONE: Final = (False, True, None)
-
-
-def _observation_from_pickle(
-    shared: bytes, numbers: tuple[int, ...], blob: bytes, layout: bytes
-) -> Observation:
-    """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
-    config, summary = SHARED.values(shared)
-    players = config.players
-    seat = numbers[0]
-    shape = _SHAPES.get((layout[: 3 * players + 2], seat))
-    cards = cards_of(blob)
-    if shape is None:
-        shape = _view_shape(layout, players, seat)
-        if shape is None:  # a layout seen once: read it directly
-            hand_sizes = tuple(layout[:players])
-            start = hand_sizes[seat]
-            tables, flags, choices, at, _ = read_tables(layout, players + 2, players, cards, start)
-            return _make_observation(
-                seat,
-                cards[:start],
-                config=config,
-                round=numbers[1],
-                to_act=numbers[2],
-                scores=numbers[4 : 4 + players],
-                tables=tuple(tables),
-                stood=tuple(flags),
-                hand_sizes=hand_sizes,
-                deck_size=numbers[3],
-                history=read_history_codes(layout, at),
-                cheated=bool(layout[players]),
-                choice=_BOOL_OR_NONE[layout[players + 1]],
-                chosen=tuple(map(bool, choices)),
-                winners=numbers[4 + players :],
-                last_round=summary,
-            )
-    hand_sizes, cheated, choice, parts_of, seats_of, stood, chosen, at = shape
-    return _make_observation(
-        seat,
-        cards[: hand_sizes[seat]],
-        config=config,
-        round=numbers[1],
-        to_act=numbers[2],
-        scores=numbers[4 : 4 + players],
-        tables=seats_of(parts_of(cards)),
-        stood=stood,
-        hand_sizes=hand_sizes,
-        deck_size=numbers[3],
-        history=read_history_codes(layout, at),
-        cheated=cheated,
-        choice=choice,
-        chosen=chosen,
-        winners=numbers[4 + players :],
-        last_round=summary,
-    )
-
-
-ViewShape = tuple[
-    tuple[int, ...],
-    bool,
-    "bool | None",
-    "PartsGetter[Card]",
-    "PartsGetter[tuple[Card, ...]]",
-    "tuple[tuple[bool, ...], ...]",
-    "tuple[bool, ...]",
-    int,
-]
-_SHAPES: Final[dict[tuple[bytes, int], ViewShape]] = {}
-_SEEN: Final[dict[tuple[bytes, int], int]] = {}
-
-
-def _view_shape(layout: bytes, players: int, seat: int) -> ViewShape | None:
-    """What an observation's pickle layout says before its history, kept per layout seen often.
-
-    Kept under the layout's first ``3 * players + 2`` codes when they are
-    exactly the sizes, flags and tables (one table hand per seat), else
-    under the codes up to the history, which the reader then finds here.
-    None until the layout has been seen often (with this seat).
-    """
-    key = (layout[: table_end(layout, players + 2, players)], seat)
-    shape = _SHAPES.get(key)
-    if shape is not None or not seen_often(_SEEN, key):
-        return shape
-    hand_sizes = tuple(layout[:players])
-    start = hand_sizes[seat]
-    cuts, seats, stood, chosen, end = table_parts(layout, players + 2, players, start)
-    shape = (
-        hand_sizes,
-        bool(layout[players]),
-        _BOOL_OR_NONE[layout[players + 1]],
-        parts_getter(cuts),
-        parts_getter(seats),
-        stood,
-        tuple(map(bool, chosen)),
-        end,
-    )
-    if len(_SHAPES) >= MAX_SHAPES:
-        _SHAPES.clear()
-    _SHAPES[key] = shape
-    return shape
 
 
 @functools.cache

@@ -6,9 +6,6 @@ import enum
 
 import attrs
 
-from tablerules._pickling import (
-    shared_reduce,
-)
 from tablerules.cards import Card, Rank, cards_text
 from tablerules.mentok.config import Config
 from tablerules.mentok.scoring import still_in_game, value_unchecked
@@ -137,14 +134,6 @@ class RoundSummary:
     def dealer(self) -> int:
         """The round's dealer, seat 0 in round 0 and then one seat left every round."""
         return self.round % len(self.points)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle compactly: cards as bytes (see :mod:`tablerules._pickling`).
-
-        Every state of the next round holds this summary: it is written once
-        per object, and equal pickles load as one object.
-        """
-        return shared_reduce(self, _pickles.reduce_summary)
 
     def __repr__(self) -> str:
         tables = tuple(tuple(cards_text(cards) for cards in seat) for seat in self.tables)
@@ -297,20 +286,6 @@ class State(TableFacts):
         """Whether each seat has asked outside its sphere of influence this round."""
         return cheated_seats(self.history, self.config.players)
 
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle compactly: cards as bytes, the config as its fields, no checks on loading.
-
-        A pickle is for moving states between your own processes; read data
-        from anyone else with :func:`~tablerules.mentok.from_dict`, which checks it.
-
-        >>> import pickle
-        >>> from tablerules import mentok
-        >>> state = mentok.new_game(seed=3)
-        >>> pickle.loads(pickle.dumps(state)) == state
-        True
-        """
-        return _pickles.reduce_state(self)
-
     def __repr__(self) -> str:
         hands = tuple(cards_text(hand) for hand in self.hands)
         tables = tuple(tuple(cards_text(cards) for cards in seat) for seat in self.tables)
@@ -319,7 +294,3 @@ class State(TableFacts):
             f"phase={self.phase.value!r}, scores={self.scores}, hands={hands}, "
             f"tables={tables}, deck={len(self.deck)} cards, winners={self.winners})"
         )
-
-
-# The pickle layouts live in their own module, which builds this module's classes.
-from tablerules.mentok import _pickles  # noqa: E402

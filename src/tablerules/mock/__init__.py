@@ -18,6 +18,7 @@ highest hand. The first player alone at the top with 50 points wins.
 
 from __future__ import annotations
 
+from tablerules._pickling import register as register_pickles
 from tablerules.mock.actions import Action, Draw, Meld
 from tablerules.mock.codec import Codec
 from tablerules.mock.config import Config, TieRule
@@ -75,3 +76,6 @@ __all__ = [
     "score_round",
     "to_dict",
 ]
+
+# Compact pickles (and copies) of the game's values, laid out from their fields.
+register_pickles(State, Observation, config=Config, summary=RoundSummary, events=(Drew, Melded))

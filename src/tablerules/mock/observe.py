@@ -31,13 +31,8 @@ from tablerules._common import (
     seat_item,
     write_cards,
 )
-from tablerules._pickling import (
-    card_bytes,
-    cards_of,
-)
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.errors import StateError, show
-from tablerules.mock._pickles import SHARED, STEP_CODES, STEPS, history_bytes, read_history
 from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
 from tablerules.mock.serialize import card_text, event_dict, read_event, read_summary, summary_dict
 from tablerules.mock.state import (
@@ -233,106 +228,8 @@ class Observation(TableFacts):
 
         return svg.observation(self)
 
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle compactly, from the observation's fields alone (nothing hidden comes along).
-
-        Loading checks nothing: read views from anyone else with
-        :func:`~tablerules.mock.observation_from_dict`.
-
-        >>> import pickle
-        >>> import tablerules.mock as mock
-        >>> view = mock.observe(mock.new_game(seed=5), 1)
-        >>> pickle.loads(pickle.dumps(view)) == view
-        True
-        """
-        melds = self.melds
-        layout = bytes(
-            (
-                STEP_CODES[self.step],
-                self.opening_was_empty,
-                self.pile_was_empty,
-                *self.finished,
-                *self.hand_sizes,
-                *map(len, melds),
-            )
-        )
-        shared = SHARED.args(self.config, self.last_round)
-        return (
-            _observation_from_pickle,
-            (
-                shared,
-                (self.seat, self.round, self.to_act, self.deck_size, *self.scores),
-                card_bytes(sum(melds, ()) + self.hand),
-                layout + history_bytes(self.history),
-            ),
-        )
-
 
 _make_observation: Final = fast_init(Observation)
-
-
-def _observation_from_pickle(
-    shared: bytes, numbers: tuple[int, ...], blob: bytes, layout: bytes
-) -> Observation:
-    """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
-    config, summary = SHARED.values(shared)
-    players = config.players
-    at = 3 + 2 * players
-    shape = _VIEW_SHAPES.get(layout[:at])
-    if shape is None:
-        shape = _view_shape(layout[:at])
-    step, opening_was_empty, pile_was_empty, finished, hand_sizes = shape
-    cards = cards_of(blob)
-    melds = []
-    start = 0
-    for size in layout[at : at + players]:
-        melds.append(cards[start : start + size])
-        start += size
-    return _make_observation(
-        seat=numbers[0],
-        hand=cards[start:],
-        config=config,
-        round=numbers[1],
-        to_act=numbers[2],
-        step=step,
-        opening_was_empty=opening_was_empty,
-        pile_was_empty=pile_was_empty,
-        finished=finished,
-        melds=tuple(melds),
-        deck_size=numbers[3],
-        hand_sizes=hand_sizes,
-        scores=numbers[4:],
-        history=read_history(layout, at + players),
-        last_round=summary,
-    )
-
-
-ViewShape = tuple["Step", bool, bool, tuple[bool, ...], tuple[int, ...]]
-
-
-def _view_shape(head: bytes) -> ViewShape:
-    """What an observation's pickle layout says before the melds' sizes: kept per layout.
-
-    The layout holds the step and the two flags, the finished flags, the
-    hands' sizes, the melds' sizes, then the history; the cards are the
-    melds' and then the observer's hand.
-    """
-    players = (len(head) - 3) // 2
-    shape = (
-        STEPS[head[0]],
-        bool(head[1]),
-        bool(head[2]),
-        tuple(map(bool, head[3 : 3 + players])),
-        tuple(head[3 + players :]),
-    )
-    if len(_VIEW_SHAPES) >= _MAX_VIEW_SHAPES:
-        _VIEW_SHAPES.clear()
-    _VIEW_SHAPES[head] = shape
-    return shape
-
-
-_VIEW_SHAPES: Final[dict[bytes, ViewShape]] = {}
-_MAX_VIEW_SHAPES: Final = 4096
 
 
 def observe(state: State, seat: int) -> Observation:

@@ -19,9 +19,6 @@ from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 import attrs
 
-from tablerules._pickling import (
-    shared_reduce,
-)
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.mock.config import MELD_SIZE, Config
 from tablerules.mock.scoring import game_winners
@@ -341,14 +338,6 @@ class RoundSummary:
         """The round's dealer (the dealer moves one seat left every round)."""
         return self.round % len(self.melds)
 
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle compactly: cards as bytes (see :mod:`tablerules._pickling`).
-
-        Every state of the next round holds this summary: it is written once
-        per object, and equal pickles load as one object.
-        """
-        return shared_reduce(self, _pickles.reduce_summary)
-
 
 @attrs.frozen(repr=False)
 class State(TableFacts):
@@ -420,20 +409,6 @@ class State(TableFacts):
         seat = self.to_act
         return None if seat is None else self.hands[seat]
 
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle compactly: cards as bytes, the config as its fields, no checks on loading.
-
-        A pickle is for moving states between your own processes; read data
-        from anyone else with :func:`~tablerules.mock.from_dict`, which checks it.
-
-        >>> import pickle
-        >>> import tablerules.mock as mock
-        >>> state = mock.new_game(seed=7)
-        >>> pickle.loads(pickle.dumps(state)) == state
-        True
-        """
-        return _pickles.reduce_state(self)
-
     def __repr__(self) -> str:
         if self.to_act is None:
             where = f"game over, winners {list(self.winners)}"
@@ -444,7 +419,3 @@ class State(TableFacts):
             f"opening {self.opening}, finish {self.finish}, discards {len(self.discard_pile)}; "
             f"scores {list(self.scores)}>"
         )
-
-
-# The pickle layouts live in their own module, which builds this module's classes.
-from tablerules.mock import _pickles  # noqa: E402

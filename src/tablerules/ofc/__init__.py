@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from tablerules._pickling import register as register_pickles
 from tablerules.ofc.actions import Action, Place
 from tablerules.ofc.board import Board
 from tablerules.ofc.codec import Codec
@@ -84,3 +85,6 @@ __all__ = [
     "solve_fantasyland",
     "to_dict",
 ]
+
+# Compact pickles (and copies) of the game's values, laid out from their fields.
+register_pickles(State, Observation, config=Config, summary=RoundSummary, groups=(Board,))

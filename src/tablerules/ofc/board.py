@@ -19,7 +19,6 @@ from typing import Final
 import attrs
 
 from tablerules._common import fast_init
-from tablerules._pickling import card_bytes, cards_of
 from tablerules.cards import Card, cards_text, is_card, parse_cards
 from tablerules.errors import CardError, show
 
@@ -171,13 +170,6 @@ class Board:
 
         return svg.board(self)
 
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle as the rows' card indices (see :mod:`tablerules._pickling`)."""
-        return (
-            _board_from_pickle,
-            (card_bytes(self.top + self.middle + self.bottom), len(self.top), len(self.middle)),
-        )
-
 
 make_board: Final = fast_init(Board)
 """Build a board from rows already sorted and checked: the engine's fast path (keywords only)."""
@@ -193,10 +185,3 @@ def board_from_rows(
     if top or middle or bottom:
         return make_board(top, middle, bottom)  # the fields in order
     return EMPTY_BOARD
-
-
-def _board_from_pickle(blob: bytes, top: int, middle: int) -> Board:
-    """Rebuild a pickled board, unchecked."""
-    cards = cards_of(blob)
-    end = top + middle
-    return board_from_rows(cards[:top], cards[top:end], cards[end:])

@@ -12,15 +12,8 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from tablerules._common import check_seat, check_type, fast_init
-from tablerules._pickling import (
-    card_bytes,
-    cards_of,
-    config_fields,
-    config_from_fields,
-)
 from tablerules.cards import FULL_DECK
-from tablerules.ofc._pickles import summary_args, summary_from_args
-from tablerules.ofc.board import EMPTY_BOARD, board_from_rows
+from tablerules.ofc.board import EMPTY_BOARD
 from tablerules.ofc.config import Config
 from tablerules.ofc.state import State
 
@@ -133,50 +126,6 @@ class Observation:
 
         return svg.observation(self)
 
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle compactly, from the observation's fields alone (nothing hidden comes along).
-
-        Loading checks nothing: read views from anyone else with
-        :func:`~tablerules.ofc.observation_from_dict`.
-
-        >>> import pickle
-        >>> import tablerules.ofc as ofc
-        >>> view = ofc.observe(ofc.new_game(seed=1), 1)
-        >>> pickle.loads(pickle.dumps(view)) == view
-        True
-        """
-        cards: list[Card] = []
-        layout: list[int] = []
-        for board, hidden, hand_size, discard_count, fantasyland in zip(
-            self.boards,
-            self.hidden_boards,
-            self.hand_sizes,
-            self.discard_counts,
-            self.fantasyland,
-            strict=True,
-        ):
-            top, middle, bottom = board.top, board.middle, board.bottom
-            cards += top
-            cards += middle
-            cards += bottom
-            layout += (len(top), len(middle), len(bottom), hidden, hand_size, discard_count)
-            layout.append(fantasyland)
-        cards += self.hand
-        layout.append(len(self.hand))
-        cards += self.discards
-        layout += self.winners
-        numbers = (self.seat, self.round, self.to_act, self.street, self.deck_size, *self.scores)
-        return (
-            _observation_from_pickle,
-            (
-                config_fields(self.config),
-                numbers,
-                card_bytes(cards),
-                bytes(layout),
-                summary_args(self.last_round),
-            ),
-        )
-
 
 make_observation: Final = fast_init(Observation)
 """Build an Observation from known-good fields, skipping attrs' checks.
@@ -184,48 +133,6 @@ make_observation: Final = fast_init(Observation)
 Callers pass the first two fields (``seat``, ``config``) by position and the
 others by keyword: a call with more than 15 keywords is compiled to build a
 dict of them first, which costs about half a microsecond."""
-
-
-def _observation_from_pickle(
-    fields: tuple[object, ...],
-    numbers: tuple[int, ...],
-    blob: bytes,
-    layout: bytes,
-    last_round: tuple[object, ...] | None,
-) -> Observation:
-    """Rebuild a pickled observation, unchecked (see ``Observation.__reduce__``)."""
-    config = config_from_fields(Config, fields)
-    players = config.players
-    cards = cards_of(blob)
-    boards = []
-    start = 0
-    for place in range(0, 7 * players, 7):
-        top_end = start + layout[place]
-        middle_end = top_end + layout[place + 1]
-        end = middle_end + layout[place + 2]
-        boards.append(
-            board_from_rows(cards[start:top_end], cards[top_end:middle_end], cards[middle_end:end])
-        )
-        start = end
-    hand_end = start + layout[7 * players]
-    return make_observation(
-        numbers[0],
-        config,
-        round=numbers[1],
-        to_act=numbers[2],
-        street=numbers[3],
-        scores=numbers[5:],
-        hand=cards[start:hand_end],
-        discards=cards[hand_end:],
-        boards=tuple(boards),
-        hidden_boards=tuple([bool(flag) for flag in layout[3 : 7 * players : 7]]),
-        hand_sizes=tuple(layout[4 : 7 * players : 7]),
-        discard_counts=tuple(layout[5 : 7 * players : 7]),
-        fantasyland=tuple(layout[6 : 7 * players : 7]),
-        deck_size=numbers[4],
-        winners=tuple(layout[7 * players + 1 :]),
-        last_round=summary_from_args(last_round),
-    )
 
 
 def observe(state: State, seat: int) -> Observation:

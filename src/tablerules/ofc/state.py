@@ -13,9 +13,6 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tablerules._common import turn_order
-from tablerules._pickling import (
-    shared_reduce,
-)
 from tablerules.ofc.config import Config
 
 if TYPE_CHECKING:
@@ -58,14 +55,6 @@ class RoundSummary:
     def dealer(self) -> int:
         """The round's dealer (seat 0 in round 0, then one seat left each round)."""
         return self.round % len(self.boards)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle compactly: cards as bytes (see :mod:`tablerules._pickling`).
-
-        Every state of the next round holds this summary: it is written once
-        per object, and equal pickles load as one object.
-        """
-        return shared_reduce(self, _pickles.reduce_summary)
 
 
 @attrs.frozen(repr=False)
@@ -131,20 +120,6 @@ class State:
         """Whether the seat to act is setting a fantasyland board."""
         return self.to_act is not None and self.fantasyland[self.to_act] > 0
 
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle compactly: cards as bytes, the config as its fields, no checks on loading.
-
-        A pickle is for moving states between your own processes; read data
-        from anyone else with :func:`~tablerules.ofc.from_dict`, which checks it.
-
-        >>> import pickle
-        >>> import tablerules.ofc as ofc
-        >>> state = ofc.new_game(seed=1)
-        >>> pickle.loads(pickle.dumps(state)) == state
-        True
-        """
-        return _pickles.reduce_state(self)
-
     def __repr__(self) -> str:
         boards = ", ".join(f"{board}" for board in self.boards)
         return (
@@ -152,7 +127,3 @@ class State:
             f"scores={self.scores} fantasyland={self.fantasyland} boards=[{boards}] "
             f"deck={len(self.deck)} cards>"
         )
-
-
-# The pickle layouts live in their own module, which builds this module's classes.
-from tablerules.ofc import _pickles  # noqa: E402
