@@ -20,7 +20,7 @@ from __future__ import annotations
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.codec import Codec
 from tablerules.mentok.config import Config
-from tablerules.mentok.determinize import determinize
+from tablerules.mentok.determinize import Sampler, determinize
 from tablerules.mentok.notation import parse_action
 from tablerules.mentok.observe import (
     Observation,
@@ -61,6 +61,7 @@ __all__ = [
     "Observation",
     "Phase",
     "RoundSummary",
+    "Sampler",
     "Score",
     "Stand",
     "StandRecord",
