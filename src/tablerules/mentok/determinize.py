@@ -15,7 +15,8 @@ gets the flags its sampled hands imply. (A known flag would count: an honest
 ask as above, a cheat as an excluded rank.)
 
 Every draw is made with the :class:`random.Random` passed in, through its
-public methods (``choice``, ``sample``, ``shuffle``, ``random``).
+public methods (``choice``, ``sample``, ``shuffle``, ``randrange``,
+``random``, ``getrandbits``), so any generator deals.
 """
 
 from __future__ import annotations
