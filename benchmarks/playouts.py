@@ -379,7 +379,7 @@ GAMES: dict[str, Callable[[float], list[Row]]] = {
 RECORD_GAMES = 3_000
 """Games whose records ``record_rows`` reads, each once a pass: more than any memo keeps."""
 DETERMINIZE_VIEWS = 500
-"""Observations ``record_rows`` determinizes in turn for its first-call rows (more than kept)."""
+"""Observations ``record_rows`` determinizes in turn, once each a pass, for its first-call rows."""
 
 
 def round_one_positions(name: str, seed: int) -> tuple[object, object]:
@@ -406,7 +406,9 @@ def record_rows(name: str, seconds: float) -> list[Row]:
     the library's holds a record read before: a cold read, as of a saved game
     opened once); "again" rows read one record over and over, as a program
     reading the same game back does. For Mentok also determinize with 10
-    players and two decks, 6 and 40 moves into a round.
+    players and two decks, 6 and 40 moves into a round: states drawn again
+    and again from one view's :class:`~tablerules.mentok.Sampler`, as a
+    search does, and the first call on each of ``DETERMINIZE_VIEWS`` views.
     """
     game = tr.GAMES[name]
     positions = [round_one_positions(name, seed) for seed in range(RECORD_GAMES)]
@@ -448,8 +450,10 @@ def record_rows(name: str, seconds: float) -> list[Row]:
                     views.append(tr.mentok.observe(position, position.to_act))
             draws, turns = random.Random(5), iter(range(1 << 62))
 
-            def one_view(_: int, view: tr.mentok.Observation = views[0]) -> int:
-                tr.mentok.determinize(view, draws)  # noqa: B023 - one generator, drawn on
+            sampler = tr.mentok.Sampler(views[0])
+
+            def one_view(_: int, sampler: tr.mentok.Sampler = sampler) -> int:
+                sampler.sample(draws)  # noqa: B023 - one generator, drawn on
                 return 1
 
             def each_view(_: int, views: list[tr.mentok.Observation] = views) -> int:
@@ -459,8 +463,8 @@ def record_rows(name: str, seconds: float) -> list[Row]:
 
             repeated, fresh = interleaved([one_view, each_view], seconds)
             rows += [
-                (f"determinize, 10 players, 2 decks, {moves} moves in", repeated, "us"),
-                (f"  the first call on an observation, {moves} moves in", fresh, "us"),
+                (f"Sampler.sample, 10 players, 2 decks, {moves} moves in", repeated, "us"),
+                (f"  determinize, a fresh observation, {moves} moves in", fresh, "us"),
             ]
     return rows
 

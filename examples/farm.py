@@ -52,9 +52,12 @@ def run_task(task: Task) -> int:
     game: Any = tr.GAMES[name]
     view = pickle.loads(pickled_view)  # trusted: it comes from our own driver
     rng = random.Random(seed)
+    # A game with a Sampler (Mentok) reads the view once for all the playouts.
+    deal = game.Sampler(view).sample if hasattr(game, "Sampler") else None
     total = 0
     for _ in range(playouts):
-        state = game.apply_unchecked(game.determinize(view, rng), action)
+        dealt = game.determinize(view, rng) if deal is None else deal(rng)
+        state = game.apply_unchecked(dealt, action)
         while not state.is_over and state.round == view.round:
             state = game.apply_unchecked(state, game.random_action(state, rng))
         total += state.last_round.points[view.seat]

@@ -191,7 +191,7 @@ def test_the_complete_search_takes_over_when_random_deals_keep_failing(
 ) -> None:
     state = play(game(FORCED, players=3), Ask(0, "2"), Ask(1, "2"))
     view = mentok.observe(state, 0)
-    monkeypatch.setattr(determinize_module, "_deal_indices", lambda *args: None)
+    monkeypatch.setattr(determinize_module, "_deal", lambda *args: None)
     for seed in range(20):
         guess = mentok.determinize(view, random.Random(seed))
         check_guess(view, guess)
@@ -230,44 +230,77 @@ def test_determinize_refuses_other_arguments() -> None:
         mentok.determinize(mentok.observe(state, 0), 7)  # type: ignore[arg-type]
 
 
-def test_a_constrained_hand_is_drawn_uniformly() -> None:
+def indices(cards: str) -> bytearray:
+    """Cards as the pool the deal draws from: their indices in FULL_DECK."""
+    return bytearray(tr.FULL_DECK.index(card) for card in tr.parse_cards(cards))
+
+
+def cards_of(hand: bytes) -> tuple[tr.Card, ...]:
+    return tuple(tr.FULL_DECK[index] for index in hand)
+
+
+def test_a_constrained_hand_is_drawn_uniformly_and_in_a_random_order() -> None:
     """Forcing a required rank and keeping a hand with k such cards 1 time in k is uniform."""
-    pool = list(tr.parse_cards("2c 2d 2h 3c 4c"))
     need = determinize_module._Need(1, 2, frozenset(), frozenset({2}))
     rng = random.Random(0)
-    counts: Counter[frozenset[tr.Card]] = Counter()
-    draws = 9000
+    counts: Counter[tuple[tr.Card, ...]] = Counter()
+    draws = 18000
     for _ in range(draws):
-        indices = determinize_module._sample_hand(pool, need, rng)
-        assert indices is not None
-        counts[frozenset(pool[i] for i in indices)] += 1
-    assert len(counts) == 9  # every pair but 3c 4c
+        pool = indices("2c 2d 2h 3c 4c")
+        hand = determinize_module._draw_hand(pool, need, rng)
+        assert hand is not None
+        assert sorted(pool + hand) == sorted(indices("2c 2d 2h 3c 4c"))
+        counts[cards_of(hand)] += 1
+    assert len(counts) == 18  # every pair but 3c 4c, in either order
     for count in counts.values():
-        assert abs(count / draws - 1 / 9) < 0.02
+        assert abs(count / draws - 1 / 18) < 0.01
+
+
+def test_two_decks_count_each_copy() -> None:
+    """With two copies of a card in the pool, a hand holding one is twice as likely."""
+    need = determinize_module._Need(1, 2, frozenset({4}), frozenset({2}))
+    rng = random.Random(1)
+    counts: Counter[frozenset[tuple[tr.Card, int]]] = Counter()
+    draws = 12000
+    for _ in range(draws):
+        hand = determinize_module._draw_hand(indices("2c 2c 2d 3c 3c 4c"), need, rng)
+        assert hand is not None
+        counts[frozenset(Counter(cards_of(hand)).items())] += 1
+    # Each pair of places in the pool that fits is as likely as any other.
+    exact: Counter[frozenset[tuple[tr.Card, int]]] = Counter()
+    pool = tr.parse_cards("2c 2c 2d 3c 3c 4c")
+    for pair in itertools.combinations(pool, 2):
+        if any(card.rank == 2 for card in pair) and all(card.rank != 4 for card in pair):
+            exact[frozenset(Counter(pair).items())] += 1
+    total = sum(exact.values())
+    assert set(counts) == set(exact)
+    for key, count in exact.items():
+        assert abs(counts[key] / draws - count / total) < 0.02
 
 
 def test_interacting_constraints_are_dealt_close_to_uniformly() -> None:
     """Two hands whose constraints interact, against the exact distribution by enumeration."""
-    pool = list(tr.parse_cards("2c 2d 3c 3d 4c 4d 5c 5d"))
+    text = "2c 2d 3c 3d 4c 4d 5c 5d"
+    cards = tr.parse_cards(text)
     need = determinize_module._Need
     first = need(1, 3, frozenset({2}), frozenset())
     second = need(2, 3, frozenset({3}), frozenset({4}))
     exact: Counter[tuple[int, ...]] = Counter()
     for one in itertools.combinations(range(8), 3):
-        if any(pool[i].rank == 2 for i in one):
+        if any(cards[i].rank == 2 for i in one):
             continue
         rest = [i for i in range(8) if i not in one]
         for two in itertools.combinations(rest, 3):
-            if all(pool[i].rank != 3 for i in two) and any(pool[i].rank == 4 for i in two):
-                exact[tuple(sorted(pool[i].rank for i in one))] += 1
+            if all(cards[i].rank != 3 for i in two) and any(cards[i].rank == 4 for i in two):
+                exact[tuple(sorted(cards[i].rank for i in one))] += 1
     rng = random.Random(0)
     sampled: Counter[tuple[int, ...]] = Counter()
     draws = 0
     while draws < 5000:
-        dealt = determinize_module._deal_constrained(pool, [first, second], rng)
+        dealt = determinize_module._deal(bytes(indices(text)), [first, second], rng)
         if dealt is not None:
             draws += 1
-            sampled[tuple(sorted(card.rank for card in dealt[0][1]))] += 1
+            sampled[tuple(sorted(card.rank for card in cards_of(dealt[0][1])))] += 1
     total = sum(exact.values())
     assert set(sampled) == set(exact)
     for key, count in exact.items():

@@ -21,7 +21,7 @@ from tablerules._pickling import register as register_pickles
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.codec import Codec
 from tablerules.mentok.config import Config
-from tablerules.mentok.determinize import determinize
+from tablerules.mentok.determinize import Sampler, determinize
 from tablerules.mentok.notation import parse_action
 from tablerules.mentok.observe import (
     Observation,
@@ -62,6 +62,7 @@ __all__ = [
     "Observation",
     "Phase",
     "RoundSummary",
+    "Sampler",
     "Score",
     "Stand",
     "StandRecord",

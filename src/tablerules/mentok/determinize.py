@@ -13,79 +13,66 @@ With ``strict=False`` an ask may be a cheat, and others' cheat flags are
 hidden until the round ends, so their asks imply nothing; the sampled state
 gets the flags its sampled hands imply. (A known flag would count: an honest
 ask as above, a cheat as an excluded rank.)
+
+Every draw is made with the :class:`random.Random` passed in, through its
+public methods (``choice``, ``sample``, ``shuffle``, ``randrange``,
+``random``, ``getrandbits``), so any generator deals.
 """
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 from collections import Counter
-from collections.abc import Callable, MutableSequence, Sequence
-from itertools import compress
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
-import attrs
-
-from tablerules._common import check_rng, check_type, fast_init
+from tablerules._common import changer, check_rng, check_type, fast_init
 from tablerules.cards import FULL_DECK, Card
 from tablerules.errors import RulesError
 from tablerules.mentok.observe import Observation
 from tablerules.mentok.scoring import RANK_OF
 from tablerules.mentok.state import AskRecord, Event, State
 
-__all__ = ["determinize"]
+__all__ = ["Sampler", "determinize"]
 
 _TRIES: Final = 100
 """Attempts at one constrained hand, or at a whole deal, before the next fallback."""
 
 _make_state: Final = fast_init(State)
-
+_CHANGE_CHEAT: Final = changer(AskRecord, "cheat")
 
 # While dealing, a pool of unseen cards is a bytes string of card indices
-# (places in FULL_DECK), so that picking the allowed cards, or the cards of one
-# rank, is one bytes.translate through a 256-entry table: a 1 for each card
-# that passes. The draws are the same as over lists of cards.
+# (places in FULL_DECK), so that keeping the allowed cards, or the cards of one
+# rank, is one bytes.translate that deletes the others.
 
 _INDEX: Final = {card: index for index, card in enumerate(FULL_DECK)}
 
+_RANK_OF_INDEX: Final = bytes(RANK_OF[card] for card in FULL_DECK) + bytes(256 - len(FULL_DECK))
+"""A translate table: each card index to its rank."""
 
-def _table(passes: list[bool]) -> bytes:
-    """A translate table: 1 for the card indices that pass, 0 for every other byte."""
-    return bytes(passes) + bytes(256 - len(passes))
-
-
-_IS_RANK: Final = {
-    rank: _table([RANK_OF[card] == rank for card in FULL_DECK]) for rank in range(2, 15)
+_OF_RANK: Final = {
+    rank: bytes(index for index, card in enumerate(FULL_DECK) if RANK_OF[card] == rank)
+    for rank in range(2, 15)
 }
-"""For each rank, which card indices are of it."""
+"""For each rank, the indices of its cards."""
 
-_RANK_AT: Final = bytes(RANK_OF[card] for card in FULL_DECK)
-"""Each card index's rank."""
-
-_KEEPS: dict[frozenset[int], bytes] = {}
-_KEEPS_KEPT: Final = 4096
-
-
-def _keeps(excluded: frozenset[int]) -> bytes:
-    """Which card indices are of none of the ``excluded`` ranks (made once per set, and kept)."""
-    keep = _KEEPS.get(excluded)
-    if keep is None:
-        if len(_KEEPS) >= _KEEPS_KEPT:
-            _KEEPS.clear()
-        keep = _KEEPS[excluded] = _table([RANK_OF[card] not in excluded for card in FULL_DECK])
-    return keep
+_NOT_OF_RANK: Final = {
+    rank: bytes(index for index, card in enumerate(FULL_DECK) if RANK_OF[card] != rank)
+    for rank in range(2, 15)
+}
+"""For each rank, the indices of the other cards."""
 
 
 class _Need:
     """What the history says about one hidden hand: its size and rank constraints.
 
-    It keeps the card tests :func:`_sample_hand` runs over pools: whether a
-    card is allowed, and whether it is of each required rank (in the order
-    ``required`` iterates).
+    It keeps what :func:`_draw_hand` deletes from pools: the cards not
+    allowed (None if every card is), and for each required rank (in the
+    order ``required`` iterates) the cards of the other ranks.
     """
 
-    __slots__ = ("allows", "clash", "excluded", "is_required", "required", "seat", "size")
+    __slots__ = ("clash", "excluded", "not_allowed", "not_required", "required", "seat", "size")
 
     def __init__(
         self, seat: int, size: int, excluded: frozenset[int], required: frozenset[int]
@@ -94,9 +81,9 @@ class _Need:
         self.size = size
         self.excluded = excluded
         self.required = required
-        self.allows = _keeps(excluded) if excluded else None
+        self.not_allowed = b"".join(_OF_RANK[rank] for rank in excluded) if excluded else None
         self.clash = not excluded.isdisjoint(required)
-        self.is_required = [_IS_RANK[rank] for rank in required]
+        self.not_required = [_NOT_OF_RANK[rank] for rank in required]
 
 
 def _on_table(
@@ -149,307 +136,102 @@ def hand_constraints(
     return excluded, required
 
 
-class _Draws:
-    """``rng.choice``, ``rng.sample`` and ``rng.shuffle``, drawing exactly as they do.
+def _draw_hand(
+    pool: bytearray, need: _Need, rng: random.Random, ordered: bool = True
+) -> bytes | None:
+    """A hand meeting ``need`` drawn uniformly from ``pool`` and taken out of it (card indices).
 
-    For a generator whose ``_randbelow`` draws with ``getrandbits`` (every
-    :class:`random.Random` that does not replace ``random()`` alone), the
-    draws are made here with the same calls to ``getrandbits``, without the
-    two Python calls each of :mod:`random`'s draws makes; the results are the
-    same, draw for draw (CPython 3.10 to 3.13 share these algorithms).
-    Other generators keep their own methods.
-    """
-
-    __slots__ = ("bits", "choice", "larger", "random", "sample", "shuffle")
-
-    def __init__(self, rng: random.Random) -> None:
-        self.random = rng.random
-        self.larger = rng.sample
-        self.bits: Callable[[int], int] | None = None
-        if getattr(type(rng), "_randbelow", None) is not _RANDBELOW_WITH_BITS:
-            self.choice: Callable[[Sequence[int]], int] = rng.choice
-            self.sample: Callable[[Sequence[int], int], list[int]] = rng.sample
-            self.shuffle: Callable[[MutableSequence[Any]], None] = rng.shuffle
-            return
-        bits = self.bits = rng.getrandbits
-
-        def choice(seq: Sequence[int]) -> int:
-            n = len(seq)
-            k = n.bit_length()
-            r = bits(k)
-            while r >= n:
-                r = bits(k)
-            return seq[r]
-
-        larger = self.larger
-
-        def sample(population: Sequence[int], k: int) -> list[int]:
-            return _sample_by_bits(population, k, bits, larger)
-
-        def shuffle(x: MutableSequence[Any]) -> None:
-            _shuffle_by_bits(x, bits)
-
-        self.choice, self.sample, self.shuffle = choice, sample, shuffle
-
-
-@functools.cache
-def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
-    """random.shuffle's swaps of a list of ``size``: the place, how many it picks from, the bits."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-
-
-_RANDBELOW_WITH_BITS: Final = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
-
-
-def _sample_hand(pool: Sequence[Card], need: _Need, rng: random.Random) -> list[int] | None:
-    """Indices into ``pool`` of a hand drawn uniformly among those meeting ``need``.
-
-    :func:`_sample_places` on the pool's card indices (written out for
-    generators that draw with ``getrandbits``): see there.
-    """
-    draws = _Draws(rng)
-    if draws.bits is None:
-        return _sample_places(_indices(pool), need, draws)
-    return _sample_places_by_bits(_indices(pool), need, draws, draws.bits)
-
-
-def _indices(cards: Sequence[Card]) -> bytes:
-    """Cards as their indices in FULL_DECK, one byte each."""
-    return bytes(map(_INDEX.__getitem__, cards))
-
-
-def _candidates(
-    pool: bytes | bytearray, need: _Need
-) -> tuple[list[int] | range, list[list[int]]] | None:
-    """The places in ``pool`` a hand meeting ``need`` may take, and each required rank's places.
-
-    None if no such hand exists. Every card of a required rank is allowed, so
-    its places in the pool are its bucket (no buckets without required ranks).
+    None if no such hand exists in ``pool`` (then ``pool`` is left as it
+    was). Each required rank is forced with one of its cards picked at
+    random, the rest filled at random; a hand with ``k`` cards of a required
+    rank can be reached in ``k`` ways, so it is kept with probability ``1/k``
+    (per required rank), which makes the draw uniform. If ``ordered``, the
+    hand comes in a uniformly random order too (the rest come in one
+    already; each forced card goes in at a random place). With two decks the
+    copies of a card are alike, so taking out any one of them will do.
     """
     size = need.size
-    places = range(len(pool))
-    allowed: list[int] | range
-    if need.allows is not None:
-        allowed = list(compress(places, pool.translate(need.allows)))
-    else:
-        allowed = places
+    allowed = pool if need.not_allowed is None else pool.translate(None, need.not_allowed)
     if len(allowed) < size or len(need.required) > size:
         return None
-    tables = need.is_required
-    if not tables:
-        return allowed, []
-    if need.clash:
+    if not need.not_required:
+        hand = rng.sample(allowed, size)
+    elif need.clash:
         return None  # no allowed card is of that required rank
-    buckets = [list(compress(places, pool.translate(table))) for table in tables]
-    if not all(buckets):
-        return None
-    return allowed, buckets
+    else:
+        # Every card of a required rank is allowed: its cards in the pool are its bucket.
+        buckets = [pool.translate(None, others) for others in need.not_required]
+        if not all(buckets):
+            return None
+        hand = _forced_hand(allowed, buckets, need, rng, ordered)
+    for card in hand:
+        pool.remove(card)
+    return bytes(hand)
 
 
-def _sample_places(pool: bytes | bytearray, need: _Need, draws: _Draws) -> list[int] | None:
-    """Places in ``pool`` (card indices) of a hand drawn uniformly among those meeting ``need``.
-
-    None if no such hand exists in ``pool``. Each required rank is forced with
-    one card picked at random, the rest filled at random; a hand with ``k``
-    cards of a required rank can be reached in ``k`` ways, so it is kept with
-    probability ``1/k`` (per required rank), which makes the draw uniform.
-    """
-    found = _candidates(pool, need)
-    if found is None:
-        return None
-    allowed, buckets = found
-    size, tables = need.size, need.is_required
-    if not buckets:
-        return draws.sample(allowed, size)
-    choice, sample = draws.choice, draws.sample
-    free = size - len(buckets)
+def _forced_hand(
+    allowed: bytes | bytearray,
+    buckets: list[bytearray],
+    need: _Need,
+    rng: random.Random,
+    ordered: bool,
+) -> list[int]:
+    """:func:`_draw_hand` of a hand with required ranks, whose cards are ``buckets``."""
+    free = need.size - len(buckets)
     # with one card of each required rank in the pool, every hand is reached one way
     unique = all(len(bucket) == 1 for bucket in buckets)
-    hand: list[int] = []
+    forced: list[int] = []
+    extra: list[int] = []
     for _ in range(_TRIES):
-        forced = [choice(bucket) for bucket in buckets]
-        rest = list(allowed)
-        for i in forced:
-            rest.remove(i)
-        hand = forced + sample(rest, free)
-        if unique:
-            break
-        cards = bytes([pool[i] for i in hand])
-        ways = 1
-        for table in tables:
-            ways *= cards.translate(table).count(1)
-        if ways == 1 or draws.random() * ways < 1:
-            break
-    draws.shuffle(hand)
-    return hand
-
-
-def _sample_places_by_bits(
-    pool: bytes | bytearray, need: _Need, draws: _Draws, bits: Callable[[int], int]
-) -> list[int] | None:
-    """:func:`_sample_places` with ``draws``' choice, sample and shuffle written out.
-
-    For generators drawing with ``getrandbits`` (``bits``): the same calls to
-    it, in the same order, as :func:`_sample_places` makes through ``draws``,
-    so the same hand; only the Python calls between them are saved.
-    """
-    found = _candidates(pool, need)
-    if found is None:
-        return None
-    allowed, buckets = found
-    required, size = need.required, need.size
-    hand: list[int]
-    if not buckets:
-        return _sample_by_bits(allowed, size, bits, draws.larger)
-    free = size - len(buckets)
-    unique = True
-    for bucket in buckets:
-        if len(bucket) != 1:
-            unique = False
-            break
-    rank_at = _RANK_AT
-    hand = []
-    for _ in range(_TRIES):
-        forced = []
-        for bucket in buckets:  # draws.choice(bucket)
-            n = len(bucket)
-            k = n.bit_length()
-            r = bits(k)
-            while r >= n:
-                r = bits(k)
-            forced.append(bucket[r])
-        rest = list(allowed)
-        for i in forced:
-            rest.remove(i)
-        extra = _sample_by_bits(rest, free, bits, draws.larger)
-        hand = forced + extra
+        forced = [bucket[0] if len(bucket) == 1 else rng.choice(bucket) for bucket in buckets]
+        rest = bytearray(allowed)
+        for card in forced:
+            rest.remove(card)
+        extra = rng.sample(rest, free)
         if unique:
             break
         # The ways to reach this hand: the forced card of each required rank is
         # one of them, so 1 + the extra cards of that rank, multiplied.
         ways = 1
         if extra:
-            ranks = [rank_at[pool[i]] for i in extra]
-            for rank in required:
+            ranks = bytes(extra).translate(_RANK_OF_INDEX)
+            for rank in need.required:
                 ways *= 1 + ranks.count(rank)
-        if ways == 1 or draws.random() * ways < 1:
+        if ways == 1 or rng.random() * ways < 1:
             break
-    _shuffle_by_bits(hand, bits)
-    return hand
+    if not ordered:
+        return forced + extra
+    for card in forced:
+        extra.insert(rng.randrange(len(extra) + 1), card)
+    return extra
 
 
-def _sample_by_bits(
-    population: Sequence[int],
-    k: int,
-    bits: Callable[[int], int],
-    larger: Callable[[Sequence[int], int], list[int]],
-) -> list[int]:
-    """``random.sample(population, k)`` of the generator whose ``getrandbits`` is ``bits``.
+def _deal(
+    cards: bytes, needs: Sequence[_Need], rng: random.Random
+) -> tuple[dict[int, bytes], bytearray] | None:
+    """The constrained hands dealt from ``cards`` in turn (most constrained first), and the rest.
 
-    Written out for the common sizes: the same calls to ``bits``, in the same
-    order, so the same sample; ``larger`` (the generator's own ``sample``)
-    takes larger samples, and raises its error for impossible ones.
+    Cards are card indices. None if a hand finds no cards that fit.
     """
-    n = len(population)
-    if k > 5 or not 0 <= k <= n:
-        return larger(population, k)
-    result = [0] * k
-    if n <= 21:  # random.sample's list of the population
-        pool = list(population)
-        for i in range(k):
-            m = n - i
-            size = m.bit_length()
-            j = bits(size)
-            while j >= m:
-                j = bits(size)
-            result[i] = pool[j]
-            pool[j] = pool[m - 1]
-        return result
-    size = n.bit_length()
-    selected: set[int] = set()
-    add = selected.add
-    for i in range(k):  # random.sample's set of the places picked
-        j = bits(size)
-        while j >= n or j in selected:
-            j = bits(size)
-        add(j)
-        result[i] = population[j]
-    return result
-
-
-def _shuffle_by_bits(x: MutableSequence[Any], bits: Callable[[int], int]) -> None:
-    """``random.shuffle(x)`` of the generator whose ``getrandbits`` is ``bits``, written out."""
-    for i, m, size in _shuffle_steps(len(x)):
-        j = bits(size)
-        while j >= m:
-            j = bits(size)
-        x[i], x[j] = x[j], x[i]
-
-
-def _take(pool: bytearray, places: list[int]) -> bytes:
-    """The cards at ``places``, taken out of ``pool``."""
-    hand = bytes(map(pool.__getitem__, places))
-    for i in sorted(places, reverse=True):
-        del pool[i]
-    return hand
-
-
-def _deal_constrained(
-    pool: Sequence[Card] | bytes, needs: list[_Need], rng: random.Random
-) -> tuple[dict[int, tuple[Card, ...]], list[Card]] | None:
-    """Deal the constrained hands one after another (most constrained first), or None.
-
-    ``pool`` holds the unseen cards, or their indices in FULL_DECK as bytes.
-    """
-    indices = pool if isinstance(pool, bytes) else _indices(pool)
-    dealt = _deal_places(indices, needs, _Draws(rng))
-    return None if dealt is None else _as_cards(dealt)
-
-
-def _deal_indices(
-    pool: bytes, needs: Sequence[_Need], rng: random.Random
-) -> tuple[dict[int, bytes], bytes] | None:
-    """:func:`_deal_constrained` on card indices, its hands and pool as card indices too."""
-    return _deal_places(pool, needs, _Draws(rng))
-
-
-def _as_cards(
-    dealt: tuple[dict[int, bytes], bytes],
-) -> tuple[dict[int, tuple[Card, ...]], list[Card]]:
-    """Hands and pool of card indices as cards."""
-    card = FULL_DECK.__getitem__
-    hands, pool = dealt
-    return {seat: tuple(map(card, hand)) for seat, hand in hands.items()}, list(map(card, pool))
-
-
-def _deal_places(
-    cards: bytes, needs: Sequence[_Need], draws: _Draws
-) -> tuple[dict[int, bytes], bytes] | None:
-    """:func:`_deal_constrained` on card indices."""
     hands: dict[int, bytes] = {}
     pool = bytearray(cards)
-    bits = draws.bits
+    sweep = len(needs) > 1
     for need in needs:
-        if bits is None:
-            places = _sample_places(pool, need, draws)
-        else:
-            places = _sample_places_by_bits(pool, need, draws, bits)
-        if places is None:
+        hand = _draw_hand(pool, need, rng, ordered=not sweep)
+        if hand is None:
             return None
-        hands[need.seat] = _take(pool, places)
-    if len(needs) > 1:
+        hands[need.seat] = hand
+    if sweep:
         # One sweep of Gibbs sampling: redraw each hand from its own cards plus
         # the free ones, given the other constrained hands. This washes out most
-        # of the bias of dealing the hands in a fixed order.
+        # of the bias of dealing the hands in a fixed order. (So the first
+        # hands need no order: their cards only go back to the pool.)
         for need in needs:
-            pool[:0] = hands[need.seat]
-            if bits is None:
-                places = _sample_places(pool, need, draws)
-            else:
-                places = _sample_places_by_bits(pool, need, draws, bits)
-            assert places is not None  # its current hand is one answer
-            hands[need.seat] = _take(pool, places)
-    return hands, bytes(pool)
+            pool += hands[need.seat]
+            hand = _draw_hand(pool, need, rng)
+            assert hand is not None  # its current hand is one answer
+            hands[need.seat] = hand
+    return hands, pool
 
 
 def _search(
@@ -500,12 +282,9 @@ def _search(
 
 
 def _cheat_flags(
-    history: tuple[Event, ...],
-    hands: list[tuple[Card, ...]],
-    tables: tuple[tuple[tuple[Card, ...], ...], ...],
+    history: tuple[Event, ...], hands: list[tuple[Card, ...]], on_table: list[bool]
 ) -> tuple[Event, ...]:
     """The history with every hidden cheat flag set from the sampled hands."""
-    inside_table = _on_table(history, tables)
     held = [{RANK_OF[card] for card in hand} for hand in hands]
     events = list(history)
     for index in range(len(events) - 1, -1, -1):
@@ -515,126 +294,205 @@ def _cheat_flags(
         if event.given:
             held[event.target].add(int(event.rank))
         if event.cheat is None:
-            inside = inside_table[index] or int(event.rank) in held[event.seat]
-            events[index] = attrs.evolve(event, cheat=not inside)
+            inside = on_table[index] or int(event.rank) in held[event.seat]
+            events[index] = _CHANGE_CHEAT(event, cheat=not inside)
     return tuple(events)
 
 
-_TWICE: Final = _table([False] * 2 + [True] * 254)
-"""A translate table: 1 for the bytes 2 and up (cards left twice), else 0."""
+def _unseen(observation: Observation, hands: Sequence[tuple[Card, ...]]) -> list[Card]:
+    """The cards left to deal: the unseen cards, less the other ``hands`` already known.
 
-
-def _unseen_indices(observation: Observation) -> bytes | None:
-    """``observation.unseen_cards`` as card indices (bytes), in the same order.
-
-    None if a card shows up more often than the decks hold: then the
-    property says what it makes of that.
+    (The last copy of a known card goes, so two-deck pools keep first copies first.)
     """
-    left = bytearray([observation.config.decks]) * 52
-    index = _INDEX
-    try:
-        for card in observation.hand:
-            left[index[card]] -= 1
-        for seat_tables in observation.tables:
-            for cards in seat_tables:
-                for card in cards:
-                    left[index[card]] -= 1
-    except ValueError:  # below 0
-        return None
-    places = range(52)
-    return bytes(compress(places, left)) + bytes(compress(places, left.translate(_TWICE)))
+    pool = list(observation.unseen_cards)
+    for seat, hand in enumerate(hands):
+        if seat != observation.seat:
+            for card in hand:
+                del pool[len(pool) - 1 - pool[::-1].index(card)]
+    return pool
 
 
-class _Plan:
-    """What :func:`determinize` works out of an observation before it draws anything."""
+class Sampler:
+    """Draws states that one observation cannot tell from the real one, as :func:`determinize` does.
 
-    __slots__ = ("constrained", "hands", "needs", "pool", "unseen")
+    Built once from an :class:`Observation`, it works out the unseen cards
+    and what the history says of each hidden hand; each :meth:`sample` then
+    only deals. A bot that draws many states from one view
+    (information-set Monte Carlo) builds one sampler for the view: it gets
+    the states :func:`determinize` gives with the same ``rng``, for less
+    work each.
 
-    def __init__(
-        self,
-        hands: tuple[tuple[Card, ...], ...],
-        unseen: bytes | None,
-        pool: tuple[Card, ...],
-        needs: tuple[_Need, ...],
-        constrained: tuple[_Need, ...],
-    ) -> None:
-        self.hands = hands
-        self.unseen = unseen
-        self.pool = pool
-        self.needs = needs
-        self.constrained = constrained
+    >>> import random
+    >>> from tablerules import mentok
+    >>> state = mentok.apply(mentok.new_game(seed=5), mentok.Stand())
+    >>> view = mentok.observe(state, 2)
+    >>> sampler = mentok.Sampler(view)
+    >>> guesses = [sampler.sample(random.Random(seed)) for seed in range(3)]
+    >>> all(mentok.observe(guess, 2) == view for guess in guesses)
+    True
+    >>> guesses[1] == mentok.determinize(view, random.Random(1))
+    True
+    """
 
-
-_PLANS: Final[dict[int, tuple[Observation, _Plan]]] = {}
-"""Plans of recent observations, by identity; each entry holds its observation alive."""
-_PLANS_KEPT: Final = 64
-
-
-def _plan_of(observation: Observation) -> _Plan:
-    """The plan of ``observation``: made once for each observation (observations are frozen)."""
-    kept = _PLANS.get(id(observation))
-    if kept is not None and kept[0] is observation:
-        return kept[1]
-    plan = _make_plan(observation)
-    if len(_PLANS) >= _PLANS_KEPT:
-        _PLANS.clear()
-    _PLANS[id(observation)] = (observation, plan)
-    return plan
-
-
-def _make_plan(observation: Observation) -> _Plan:
-    """The hands known, the unseen cards, and what the history says of each hidden hand."""
-    config = observation.config
-    players = config.players
-    seat = observation.seat
-    over = observation.to_act is None
-    summary = observation.last_round
-    hands: list[tuple[Card, ...]] = [()] * players
-    hands[seat] = observation.hand
-    hidden: list[int] = []
-    for other in range(players):
-        if other == seat or not observation.hand_sizes[other]:
-            continue
-        if over:
-            assert summary is not None  # a finished game keeps its last round
-            hands[other] = summary.hands[other]
-        else:
-            hidden.append(other)
-    # The unseen cards as card indices (bytes) while dealing; as cards only
-    # for the odd observation _unseen_indices leaves to unseen_cards, or when
-    # the complete search deals.
-    unseen = None if over else _unseen_indices(observation)
-    pool: list[Card] = []
-    if unseen is None:
-        pool = list(observation.unseen_cards)
-        if over:
-            # The other hands are revealed in the summary: only the deck is unseen.
-            # (Drop the last copy, so two-deck pools keep first copies first.)
-            for other in range(players):
-                if other != seat:
-                    for card in hands[other]:
-                        del pool[len(pool) - 1 - pool[::-1].index(card)]
-    count = len(pool) if unseen is None else len(unseen)
-    places = observation.deck_size + sum(observation.hand_sizes[other] for other in hidden)
-    if count != places:
-        raise RulesError(  # pragma: no cover - an observation made by observe() always adds up
-            f"the observation does not add up: {count} unseen cards for {places} hidden places"
-        )
-    excluded, required = hand_constraints(observation, hidden)
-    needs = [
-        _Need(
-            other,
-            observation.hand_sizes[other],
-            frozenset(excluded[other]),
-            frozenset(required[other]),
-        )
-        for other in hidden
-    ]
-    constrained = sorted(
-        (need for need in needs if need.excluded or need.required),
-        key=lambda need: (-len(need.excluded) - 2 * len(need.required), need.seat),
+    __slots__ = (
+        "_choices",
+        "_constrained",
+        "_drawn",
+        "_hands",
+        "_observation",
+        "_on_table",
+        "_open",
+        "_pool",
     )
-    return _Plan(tuple(hands), unseen, tuple(pool), tuple(needs), tuple(constrained))
+
+    def __init__(self, observation: Observation) -> None:
+        check_type(observation, Observation, "observation")
+        self._observation = observation
+        seat = observation.seat
+        over = observation.to_act is None
+        summary = observation.last_round
+        hands: list[tuple[Card, ...]] = [()] * observation.config.players
+        hands[seat] = observation.hand
+        hidden: list[int] = []
+        for other, size in enumerate(observation.hand_sizes):
+            if other == seat or not size:
+                continue
+            if over:
+                # A finished game shows every hand in its last round: only the deck is unseen.
+                assert summary is not None  # a finished game keeps its last round
+                hands[other] = summary.hands[other]
+            else:
+                hidden.append(other)
+        pool = _unseen(observation, hands) if over else observation.unseen_cards
+        places = observation.deck_size + sum(observation.hand_sizes[other] for other in hidden)
+        if len(pool) != places:
+            raise RulesError(  # pragma: no cover - an observation made by observe() always adds up
+                f"the observation does not add up: {len(pool)} unseen cards "
+                f"for {places} hidden places"
+            )
+        excluded, required = hand_constraints(observation, hidden)
+        needs = [
+            _Need(
+                other,
+                observation.hand_sizes[other],
+                frozenset(excluded[other]),
+                frozenset(required[other]),
+            )
+            for other in hidden
+        ]
+        self._hands = tuple(hands)
+        self._pool = bytes(map(_INDEX.__getitem__, pool))
+        self._constrained = tuple(
+            sorted(
+                (need for need in needs if need.excluded or need.required),
+                key=lambda need: (-len(need.excluded) - 2 * len(need.required), need.seat),
+            )
+        )
+        self._open = tuple(
+            (need.seat, need.size) for need in needs if not (need.excluded or need.required)
+        )
+        """The unconstrained hidden hands: their seats and sizes."""
+        self._on_table = (
+            None
+            if observation.config.strict or over
+            else _on_table(observation.history, observation.tables)
+        )
+        """With hidden cheat flags to set, whether each ask's rank was on the asker's table."""
+        choices: list[bool | None] = [None] * observation.config.players
+        choices[seat] = observation.choice
+        drawn = []
+        for other, made in enumerate(observation.chosen):
+            if other == seat or not made:
+                continue
+            if over:
+                assert summary is not None
+                choices[other] = summary.choices[other]
+            else:
+                drawn.append(other)
+        self._choices = tuple(choices)
+        """The score choices known: the observer's own, and all of them once the game is over."""
+        self._drawn = tuple(drawn)
+        """The seats whose score choice is made and hidden, so drawn."""
+
+    @property
+    def observation(self) -> Observation:
+        """The observation the states are drawn for."""
+        return self._observation
+
+    def __repr__(self) -> str:
+        return f"Sampler({self._observation!r})"
+
+    def sample(self, rng: random.Random) -> State:
+        """A state the observer cannot tell from the real one, the unseen cards dealt by ``rng``.
+
+        See :func:`determinize`, which is this on a fresh sampler.
+
+        >>> import random
+        >>> from tablerules import mentok
+        >>> sampler = mentok.Sampler(mentok.observe(mentok.new_game(seed=5), 0))
+        >>> sampler.sample(random.Random(2)).hands[0] == sampler.observation.hand
+        True
+        >>> sampler.sample(2)
+        Traceback (most recent call last):
+        ...
+        TypeError: rng must be a random.Random, such as random.Random(7), not int
+        """
+        check_rng(rng)
+        observation = self._observation
+        hands = list(self._hands)
+        pool, constrained = self._pool, self._constrained
+        card_of = FULL_DECK.__getitem__
+        if not constrained:
+            rest = list(map(card_of, pool))
+        else:
+            found = None
+            for _ in range(_TRIES):
+                found = _deal(pool, constrained, rng)
+                if found is not None:
+                    break
+            if found is not None:
+                dealt, left = found
+                for other, hand in dealt.items():
+                    hands[other] = tuple(map(card_of, hand))
+                rest = list(map(card_of, left))
+            else:
+                searched = _search(list(map(card_of, pool)), constrained, rng)
+                if searched is None:
+                    raise RulesError(
+                        "no deal of the unseen cards fits the observation's history; "
+                        "was it made by mentok.observe?"
+                    )
+                fixed, rest = searched
+                for other, cards in fixed.items():
+                    hands[other] = cards
+        rng.shuffle(rest)
+        for other, size in self._open:
+            hands[other] = tuple(rest[-size:])
+            del rest[-size:]
+        history = observation.history
+        if self._on_table is not None:
+            history = _cheat_flags(history, hands, self._on_table)
+        choices = self._choices
+        if self._drawn:
+            drawn = list(choices)
+            for other in self._drawn:
+                drawn[other] = rng.random() < 0.5
+            choices = tuple(drawn)
+        return _make_state(
+            config=observation.config,
+            seed=rng.getrandbits(63),
+            round=observation.round,
+            scores=observation.scores,
+            hands=tuple(hands),
+            tables=observation.tables,
+            stood=observation.stood,
+            deck=tuple(rest),
+            history=history,
+            choices=choices,
+            to_act=observation.to_act,
+            winners=observation.winners,
+            last_round=observation.last_round,
+        )
 
 
 def determinize(observation: Observation, rng: random.Random) -> State:
@@ -651,7 +509,9 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     hidden score choices are drawn at random. The new state's seed, which
     fixes later rounds, is drawn from ``rng`` too. This is what
     information-set Monte Carlo needs: sample states, play them out, and
-    average.
+    average. To draw many states from one observation, build a
+    :class:`Sampler` once and call its :meth:`~Sampler.sample`: the same
+    states, for less work each.
 
     The deal is uniform over the hands that fit when at most one other hand
     is constrained, and close to uniform otherwise (constrained hands are
@@ -671,85 +531,4 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     """
     check_type(observation, Observation, "observation")
     check_rng(rng)
-    plan = _plan_of(observation)
-    config = observation.config
-    players = config.players
-    seat = observation.seat
-    over = observation.to_act is None
-    summary = observation.last_round
-    hands = list(plan.hands)
-    unseen, needs, constrained = plan.unseen, plan.needs, plan.constrained
-    pool = list(plan.pool)
-    card_of = FULL_DECK.__getitem__
-    left: list[int] | None = None  # the cards left to deal, as indices
-    if unseen is not None:
-        left = list(unseen)
-    if constrained:
-        found = None
-        indices = _indices(pool) if unseen is None else unseen
-        for _ in range(_TRIES):
-            found = _deal_indices(indices, constrained, rng)
-            if found is not None:
-                break
-        if found is not None:
-            dealt_indices, rest = found
-            for other, places in dealt_indices.items():
-                hands[other] = tuple(map(card_of, places))
-            left = list(rest)
-        else:
-            cards = pool if unseen is None else list(map(card_of, unseen))
-            dealt = _search(cards, constrained, rng)
-            if dealt is None:
-                raise RulesError(
-                    "no deal of the unseen cards fits the observation's history; "
-                    "was it made by mentok.observe?"
-                )
-            fixed, pool = dealt
-            for other, hand in fixed.items():
-                hands[other] = hand
-            left = None
-    shuffle = _Draws(rng).shuffle
-    if left is not None:
-        shuffle(left)  # the same swaps as of the cards themselves
-        for need in needs:
-            if need.excluded or need.required:
-                continue
-            hands[need.seat] = tuple(map(card_of, left[-need.size :]))
-            del left[-need.size :]
-        deck = tuple(map(card_of, left))
-    else:
-        shuffle(pool)
-        for need in needs:
-            if need.excluded or need.required:
-                continue
-            hands[need.seat] = tuple(pool[-need.size :])
-            del pool[-need.size :]
-        deck = tuple(pool)
-    history = observation.history
-    if not config.strict and not over:
-        history = _cheat_flags(history, hands, observation.tables)
-    choices: list[bool | None] = [None] * players
-    for other in range(players):
-        if other == seat:
-            choices[other] = observation.choice
-        elif observation.chosen[other]:
-            if over:
-                assert summary is not None
-                choices[other] = summary.choices[other]
-            else:
-                choices[other] = rng.random() < 0.5
-    return _make_state(
-        config=config,
-        seed=rng.getrandbits(63),
-        round=observation.round,
-        scores=observation.scores,
-        hands=tuple(hands),
-        tables=observation.tables,
-        stood=observation.stood,
-        deck=deck,
-        history=history,
-        choices=tuple(choices),
-        to_act=observation.to_act,
-        winners=observation.winners,
-        last_round=summary,
-    )
+    return Sampler(observation).sample(rng)
