@@ -336,14 +336,23 @@ def check_seed(seed: object) -> int:
 
 
 def check_seat(seat: object, players: int) -> int:
-    """Return ``seat`` if it is a seat at a table of ``players``, else raise :class:`RulesError`.
+    """Return ``seat`` if it is a seat at a table of ``players``.
+
+    A seat that is not an int (a bool, text such as ``"1"``) is a
+    :class:`TypeError`; an int that is not a seat is a :class:`RulesError`.
 
     >>> check_seat(4, 4)
     Traceback (most recent call last):
     ...
     tablerules.errors.RulesError: seat must be 0 to 3, not 4
+    >>> check_seat("1", 4)
+    Traceback (most recent call last):
+    ...
+    TypeError: seat must be an int, not str
     """
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise TypeError(f"seat must be an int, not {type(seat).__name__}")
+    if not 0 <= seat < players:
         raise RulesError(f"seat must be 0 to {players - 1}, not {show(seat)}")
     return seat
 
