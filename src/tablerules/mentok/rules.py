@@ -561,6 +561,23 @@ def random_action(state: State | Observation, rng: random.Random) -> Action:
     return _STANDS[active[pick - count_outside]]
 
 
+def recorded_action(event: Event) -> Action:
+    """The action that made the history entry ``event`` (its seats in range, its hand 0 or 1).
+
+    >>> from tablerules import mentok
+    >>> recorded_action(mentok.StandRecord(seat=2, hand=1))
+    Stand(hand=1)
+    """
+    if type(event) is AskRecord:
+        return _ASKS[event.target, event.rank, event.hand, event.split]
+    return _STANDS[event.hand]
+
+
+def score_action(use_hand: bool) -> Score:
+    """The Score action of a score choice (True for the cards held)."""
+    return _SCORES[use_hand]
+
+
 # --- applying actions ---------------------------------------------------------
 
 
@@ -811,24 +828,6 @@ def _apply_score(state: State, seat: int, use_hand: bool) -> State:
         tables=state.tables,
         stood=state.stood,
         deck=state.deck,
-        history=state.history,
-        choices=choices,
-        abandoned=False,
-    )
-
-
-def scored_round_end(state: State, choices: tuple[bool | None, ...]) -> RoundEnd:
-    """How the round of ``state`` comes out once every seat in it has chosen ``choices``.
-
-    ``state`` is a state of the scoring phase (every seat is done), before
-    any choice or after some; ``choices`` holds every choice of the round,
-    None for seats not in it. The round ends as the last of those choices,
-    applied in turn, ends it.
-    """
-    return _round_end(
-        state,
-        hands=state.hands,
-        tables=state.tables,
         history=state.history,
         choices=choices,
         abandoned=False,
