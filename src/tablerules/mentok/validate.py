@@ -115,7 +115,10 @@ def check_read_state(state: State) -> None:
             raise StateError("state.last_round.history must match the final round's history")
     elif (summary is None) != (state.round == 0):
         raise StateError("state.last_round must be null exactly during round 0")
-    if summary is not None:
+    # The summary of the round before is the same in every state of a round:
+    # its checks (which depend on nothing else) are kept once passed.
+    known = not over and summary is not None and _passed_before(state)
+    if summary is not None and not known:
         _check_summary(summary, state)
     in_round = [seat for seat, tables in enumerate(state.tables) if tables]
     if over:
@@ -128,8 +131,30 @@ def check_read_state(state: State) -> None:
         start = state.scores
         _check_start(config, state.round, start, in_round, "state.scores")
     _check_round(state, start)
-    if not over and summary is not None:
+    if not over and summary is not None and not known:
         _check_previous_round(summary, state)
+        _remember(state)
+
+
+_PASSED: Final[dict[tuple[object, ...], None]] = {}
+"""Rounds before a state's that passed their checks, by value: the config, seed, round,
+scores and summary they were checked with (bounded, emptied when full)."""
+_PASSED_KEPT: Final = 64
+
+
+def _passed_before(state: State) -> bool:
+    """True if a state of this game, round and scores, with an equal summary, passed its checks."""
+    key = (state.config, state.seed, state.round, state.scores, state.last_round)
+    try:
+        return key in _PASSED
+    except TypeError:  # an unhashable field: such a state is refused further on
+        return False
+
+
+def _remember(state: State) -> None:
+    if len(_PASSED) >= _PASSED_KEPT:
+        _PASSED.clear()
+    _PASSED[state.config, state.seed, state.round, state.scores, state.last_round] = None
 
 
 def _check_round(state: State, start: tuple[int, ...]) -> None:
@@ -233,16 +258,19 @@ def _is_seat(value: object, players: int) -> bool:
     return type(value) is int and 0 <= value < players
 
 
+def _is_hand(value: object) -> bool:
+    return type(value) is int and 0 <= value <= 1
+
+
 def _check_event_shapes(history: tuple[Event, ...], where: str, players: int) -> None:
     for index, event in enumerate(history):
-        here = f"{where}[{index}]"
         if type(event) is StandRecord:
-            fine = _is_seat(event.seat, players) and event.hand in (0, 1)
+            fine = _is_seat(event.seat, players) and _is_hand(event.hand)
         elif type(event) is AskRecord:
             fine = (
                 _is_seat(event.seat, players)
                 and _is_seat(event.target, players)
-                and event.hand in (0, 1)
+                and _is_hand(event.hand)
                 and type(event.rank) is Rank
                 and (event.card is None or is_card(event.card))
                 and all(isinstance(flag, bool) for flag in (event.split, event.given))
@@ -251,6 +279,9 @@ def _check_event_shapes(history: tuple[Event, ...], where: str, players: int) ->
         else:
             fine = False
         if not fine:
+            here = f"{where}[{index}]"
+            if type(event) in (AskRecord, StandRecord) and not _is_hand(event.hand):
+                raise StateError(f"{here}.hand must be 0 or 1 (an int), not {show(event.hand)}")
             raise StateError(f"{here} must be an AskRecord or a StandRecord with seats in range")
 
 
