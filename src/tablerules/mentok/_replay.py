@@ -2,7 +2,7 @@
 
 :func:`replay` is how :func:`~tablerules.mentok.check_state` rebuilds a
 round (see :mod:`tablerules.mentok.validate`): the deal is rebuilt, dealt
-with :func:`~tablerules.mentok.rules.deal_round`, and every event and choice
+with :func:`~tablerules.mentok.rounds.deal_round`, and every event and choice
 is played with the rules' own ``why_illegal`` and ``apply_unchecked``; the
 first event the rules refuse, or whose record differs from the one the
 rules make, is named.
@@ -13,12 +13,9 @@ from __future__ import annotations
 from tablerules.cards import Card
 from tablerules.errors import StateError, show
 from tablerules.mentok.config import Config
+from tablerules.mentok.rounds import HAND_SIZE, ORDERS, RoundEnd, deal_round
 from tablerules.mentok.rules import (
-    HAND_SIZE,
-    ORDERS,
-    RoundEnd,
     apply_unchecked,
-    deal_round,
     recorded_action,
     round_end_unchecked,
     score_action,
@@ -49,7 +46,7 @@ def replay(
     Hands only give cards away, so a hand as dealt is the cards it gave, in
     the order given, then the cards it holds; the deck is the go-fish draws,
     in order, then ``deck``. Without ``deal_next``, a round that its last
-    choice ends gives how it came out (:class:`~tablerules.mentok.rules.RoundEnd`)
+    choice ends gives how it came out (:class:`~tablerules.mentok.rounds.RoundEnd`)
     and the next round is not dealt.
     """
     players = config.players

@@ -38,6 +38,9 @@ LOW_VALUE: Final[dict[Card, int]] = {
 RANK_OF: Final[dict[Card, int]] = {card: int(card.rank) for card in FULL_DECK}
 """Each card's rank as a plain int (2 to 14), for the engine's hot paths."""
 
+RANK_BIT: Final[dict[Card, int]] = {card: 1 << (int(card.rank) - 2) for card in FULL_DECK}
+"""Each card's rank as one bit of a rank set (bit ``rank - 2``)."""
+
 
 def value_unchecked(cards: Sequence[Card]) -> int:
     """Blackjack value of known-valid cards (no checks)."""

@@ -7,7 +7,7 @@ again through the rules themselves (:mod:`tablerules.mentok._replay`):
 - the round's deal is reconstructed (hands only give cards away, so a hand
   as dealt is the cards it gave, in the order given, then the cards it
   holds; the deck is the go-fish draws, in order, then the cards left) and
-  dealt with :func:`~tablerules.mentok.rules.deal_round`;
+  dealt with :func:`~tablerules.mentok.rounds.deal_round`;
 - every entry of the history is played again as
   :func:`~tablerules.mentok.apply` plays it (the rules' ``why_illegal``
   checks turn order, the sphere of influence, splits and closed hands, then
@@ -39,9 +39,7 @@ from tablerules.cards import FULL_DECK, Rank, cards_text, is_card
 from tablerules.errors import StateError, show
 from tablerules.mentok._replay import replay
 from tablerules.mentok.config import Config
-from tablerules.mentok.rules import (
-    RoundEnd,
-)
+from tablerules.mentok.rounds import RoundEnd
 from tablerules.mentok.scoring import (
     CHEAT_PENALTY,
     RANK_OF,
