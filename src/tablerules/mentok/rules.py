@@ -7,8 +7,9 @@ same without the legality check, for actions taken from
 :func:`legal_actions` or :func:`random_action`. Chance (the deal, go-fish
 draws) is resolved inside :func:`apply` from the state's deck; each round
 after the first is dealt from a fresh deck shuffled from the game's seed.
-The round's scoring and the end of the game are in
-:mod:`tablerules.mentok.scoring`.
+What a seat may do is stated once, by :func:`play_options`. The deal and
+the end of a round are in :mod:`tablerules.mentok.rounds`, the round's
+scoring in :mod:`tablerules.mentok.scoring`.
 """
 
 from __future__ import annotations
@@ -42,7 +43,6 @@ from tablerules.mentok.scoring import (
 from tablerules.mentok.state import (
     AskRecord,
     Event,
-    RoundSummary,
     StandRecord,
     State,
     TableFacts,
@@ -77,7 +77,6 @@ _new_tuple: Final = tuple.__new__
 _RANDOM: Final = random.Random
 _TURN: Final = changer(State, "hands", "tables", "stood", "deck", "history", "to_act", "winners")
 _CHOOSE: Final = changer(State, "choices", "to_act")
-_make_summary: Final = fast_init(RoundSummary)
 _make_ask_record: Final = fast_init(AskRecord)
 _make_stand_record: Final = fast_init(StandRecord)
 
@@ -130,7 +129,7 @@ def new_game(
 _OVER: Final = "the game is over: no more actions are possible"
 
 
-def _turn(state: object) -> tuple[int, tuple[Card, ...]] | str:
+def _acting_seat(state: object) -> tuple[int, tuple[Card, ...]] | str:
     """The seat to act and its hand, or why nobody can act in ``state``.
 
     ``state`` is a :class:`State` or an :class:`Observation`; a view of a
@@ -278,7 +277,7 @@ def play_options(state: State | Observation) -> Options | None:
         if seat is None or seat != state.seat:
             return None
         return _options(state, seat, state.hand)
-    turn = _turn(state)
+    turn = _acting_seat(state)
     if type(turn) is str:
         return None
     assert isinstance(turn, tuple)
@@ -317,7 +316,7 @@ def why_illegal(state: State | Observation, action: object) -> str | None:
             return _OVER
         options = _options(state, seat, state.hands[seat])
     else:
-        turn = _turn(state)
+        turn = _acting_seat(state)
         if type(turn) is str:
             return turn
         assert isinstance(turn, tuple)
@@ -496,7 +495,7 @@ def random_action(state: State | Observation, rng: random.Random) -> Action:
         if type(rng) is not _RANDOM:
             check_rng(rng)
     else:
-        turn = _turn(state)
+        turn = _acting_seat(state)
         check_rng(rng)
         if type(turn) is str:
             if turn is _OVER:

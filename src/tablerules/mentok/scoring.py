@@ -19,12 +19,18 @@ from tablerules.mentok.config import Config
 
 __all__ = [
     "CHEAT_PENALTY",
+    "LOW_VALUE",
+    "MOST_POINTS",
+    "RANK_BIT",
+    "RANK_OF",
     "game_winners",
     "hand_points",
     "hand_value",
     "is_soft",
+    "points_unchecked",
     "round_points",
     "still_in_game",
+    "value_unchecked",
 ]
 
 CHEAT_PENALTY: Final = -5
@@ -69,6 +75,10 @@ def points_unchecked(cards: Sequence[Card]) -> int:
     if size >= 5:
         points += 1
     return points
+
+
+MOST_POINTS: Final = 2 * points_unchecked((Card.parse("As"), Card.parse("Kd")))
+"""The most one round can score: a blackjack on each of two table hands after a split."""
 
 
 def _checked(cards: Sequence[Card]) -> Sequence[Card]:

@@ -42,6 +42,7 @@ from tablerules.mentok.config import Config
 from tablerules.mentok.rounds import RoundEnd
 from tablerules.mentok.scoring import (
     CHEAT_PENALTY,
+    MOST_POINTS,
     RANK_OF,
     game_winners,
     round_points,
@@ -58,8 +59,6 @@ from tablerules.mentok.state import (
 
 __all__ = ["check_state"]
 
-_MOST_POINTS = 12
-"""The most one round can score: two blackjacks after a split (6 + 6)."""
 _DECK_IDS: Final = {decks: sorted(map(id, FULL_DECK * decks)) for decks in (1, 2)}
 """The card objects of one or two decks, by identity, in order."""
 _CARD_IDS: Final = frozenset(map(id, FULL_DECK))
@@ -358,13 +357,13 @@ def _check_start(
             )
     else:
         low = 0 if config.strict else CHEAT_PENALTY
-        least, most = low * round_index, _MOST_POINTS * round_index
+        least, most = low * round_index, MOST_POINTS * round_index
         if not least <= min(scores) or not max(scores) <= most:  # then name the first seat
             for seat, score in enumerate(scores):
                 if not least <= score <= most:
                     raise StateError(
                         f"{where}: seat {seat} cannot have {show(score)} game points after "
-                        f"{round_index} round(s); a round scores {low} to {_MOST_POINTS}"
+                        f"{round_index} round(s); a round scores {low} to {MOST_POINTS}"
                     )
     in_game = still_in_game(config, scores)
     dealt_in = [seat for seat, still in enumerate(in_game) if still]
