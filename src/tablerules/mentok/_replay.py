@@ -10,6 +10,8 @@ rules make, is named.
 
 from __future__ import annotations
 
+from typing import Final
+
 from tablerules.cards import Card
 from tablerules.errors import StateError, show
 from tablerules.mentok.config import Config
@@ -74,24 +76,47 @@ def replay(
         cards.append(tables[seat][0][0])
     cards += drawn
     cards += deck
-    start = deal_round(
-        config,
-        seed=seed,
-        round_index=round_index,
-        scores=scores,
-        cards=cards,
-        last_round=last_round,
-    )
-    state = _play_history(start, round_index, history, where)
+    key = (config, seed, round_index, scores, last_round, tuple(cards))
+    known = _PLAYED.get(key)
+    done = 0
+    if known is not None and len(known[0]) <= len(history) and history[: len(known[0])] == known[0]:
+        done, start = len(known[0]), known[1]  # a state of this very deal, played that far
+    else:
+        start = deal_round(
+            config,
+            seed=seed,
+            round_index=round_index,
+            scores=scores,
+            cards=cards,
+            last_round=last_round,
+        )
+    state = _play_history(start, round_index, history, where, done)
+    if state.round == round_index and done < len(history):
+        if len(_PLAYED) >= _PLAYED_KEPT:
+            _PLAYED.clear()
+        _PLAYED[key] = (history, state)
     if choices.count(None) == players:  # nobody has chosen: nothing to check or play
         return state
     _check_choices(state, round_index, tables, choices, where)
     return _play_choices(state, round_index, tables, choices, where, deal_next=deal_next)
 
 
-def _play_history(state: State, round_index: int, history: tuple[Event, ...], where: str) -> State:
-    """``history`` played from ``state`` one event at a time, naming the first that is wrong."""
-    for index, event in enumerate(history):
+_PLAYED: Final[dict[tuple[object, ...], tuple[tuple[Event, ...], State]]] = {}
+"""Rounds replayed lately, by value (the config, seed, round, scores, summary before and the
+deal's cards): the history played and the state it reached. Bounded (emptied when full);
+the next record of a game played on repeats its round with one event more."""
+_PLAYED_KEPT: Final = 64
+
+
+def _play_history(
+    state: State, round_index: int, history: tuple[Event, ...], where: str, start: int = 0
+) -> State:
+    """``history`` played from ``state`` one event at a time, naming the first that is wrong.
+
+    ``state`` is the round played through the first ``start`` events already.
+    """
+    for index in range(start, len(history)):
+        event = history[index]
         if state.to_act is None or state.round != round_index:
             raise StateError(f"{where}.history[{index}]: the round was already over")
         if event.seat != state.to_act:
