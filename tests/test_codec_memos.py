@@ -23,7 +23,6 @@ import pytest
 from tablerules import Card, mentok, mock
 from tablerules._codec import add_cards, clamp
 from tablerules.errors import IllegalActionError
-from tablerules.mentok import _ask_counts as ask_counts
 from tablerules.mentok import codec as mentok_codec
 from tablerules.mentok.determinize import hand_constraints
 from tablerules.mentok.scoring import RANK_OF, still_in_game, value_unchecked
@@ -166,8 +165,7 @@ def playout(game: Any, config: Any, seed: int, steps: int = 400) -> list[Any]:
 def clear_memos() -> None:
     mock_codec._REPLAYS.clear()
     mock_codec._LAST_REPLAY[0] = ((), (), (), (), b"", (), None, 0, True)
-    ask_counts._FOLDS.clear()
-    ask_counts.remember_fold(0, False, ((), b"", ()))
+    mentok_codec._remember(0, False, ((), b"", ()))
     mentok_codec._remember_key(None, None)
 
 
@@ -233,7 +231,6 @@ def test_the_memos_stay_bounded_and_right_when_they_overflow(
     game: Any, config: Any, direct: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(mock_codec, "_REPLAYS_KEPT", 5)
-    monkeypatch.setattr(ask_counts, "_FOLDS_KEPT", 5)
     codec = game.Codec(config)
     rng = random.Random(3)
     clear_memos()
@@ -242,7 +239,6 @@ def test_the_memos_stay_bounded_and_right_when_they_overflow(
             view = game.observe(state, rng.randrange(config.players))
             assert codec.observation(view) == direct(codec, view)
             assert len(mock_codec._REPLAYS) <= 5
-            assert len(ask_counts._FOLDS) <= 5
 
 
 @pytest.mark.parametrize(

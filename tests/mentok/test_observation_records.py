@@ -264,3 +264,13 @@ def test_observations_draw_themselves() -> None:
         assert root.tag.endswith("svg")
         assert picture == svg.observation(mentok.observe(state, seat))
     assert "Kd" not in mentok.observe(state, 1)._repr_svg_()
+
+
+def test_a_hand_state_nested_a_thousand_lists_deep_is_a_state_error() -> None:
+    record = mentok.observation_to_dict(mentok.observe(mentok.new_game(seed=3), 2))
+    deep: object = "active"
+    for _ in range(1000):
+        deep = [deep]
+    record["hand_states"][0] = [deep]
+    with pytest.raises(tr.StateError, match=r"observation\.hand_states\[0\]\[0\] must be 'active'"):
+        mentok.observation_from_dict(record)

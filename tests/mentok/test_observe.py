@@ -97,7 +97,7 @@ def test_observe_rejects_bad_seats() -> None:
     state = mentok.new_game(seed=1)
     for seat in (-1, 4):  # a seat that is not an int: tests/test_protocol.py
         with pytest.raises(tr.RulesError, match="seat must be"):
-            mentok.observe(state, seat)  # type: ignore[arg-type]
+            mentok.observe(state, seat)
 
 
 @settings(max_examples=25)

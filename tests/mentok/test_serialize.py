@@ -314,3 +314,40 @@ def test_any_corrupted_field_gives_state_error_or_a_valid_state(
         return
     mentok.check_state(state)
     assert mentok.from_dict(mentok.to_dict(state)) == state
+
+
+def _record_with_asks() -> dict[str, object]:
+    rng = random.Random(5)
+    state = mentok.new_game(mentok.Config(players=3, strict=False), seed=5)
+    while state.round < 1 or len(state.history) < 3:
+        state = mentok.apply(state, mentok.random_action(state, rng))
+    record = mentok.to_dict(state)
+    assert isinstance(record["history"], list)
+    assert any(event["kind"] == "ask" for event in record["history"])
+    return record
+
+
+@pytest.mark.parametrize(
+    ("field", "spoil"),
+    [
+        ("split", int),
+        ("given", int),
+        ("cheat", int),
+        ("seat", float),
+        ("target", float),
+        ("hand", bool),
+    ],
+)
+def test_an_ask_field_of_an_equal_value_but_another_kind_is_refused(
+    field: str, spoil: type
+) -> None:
+    record = _record_with_asks()
+    mentok.from_dict(record)  # read once before: nothing read is kept to wave it through
+    spoiled = copy.deepcopy(record)
+    history = spoiled["history"]
+    assert isinstance(history, list)
+    event = next(event for event in history if event["kind"] == "ask")
+    event[field] = spoil(event[field])
+    assert event[field] == record["history"][history.index(event)][field]  # type: ignore[index]
+    with pytest.raises(tr.StateError, match=rf"state\.history\[\d+\]\.{field}"):
+        mentok.from_dict(spoiled)

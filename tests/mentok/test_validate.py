@@ -172,3 +172,14 @@ def test_check_state_needs_a_well_formed_state() -> None:
     ]:
         with pytest.raises(tr.StateError, match=message):
             mentok.check_state(broken)
+
+
+def test_an_ask_record_whose_hand_is_a_bool_is_refused() -> None:
+    state = mentok.new_game(seed=3)
+    state = mentok.apply(state, mentok.legal_actions(state)[0])
+    event = state.history[0]
+    assert isinstance(event, mentok.AskRecord)
+    spoiled = attrs.evolve(state, history=(attrs.evolve(event, hand=False),))
+    assert spoiled.history == state.history  # False == 0: only its kind is wrong
+    with pytest.raises(tr.StateError, match=r"state\.history\[0\]\.hand must be 0 or 1"):
+        mentok.check_state(spoiled)

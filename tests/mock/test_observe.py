@@ -135,7 +135,7 @@ def test_observe_rejects_a_bad_seat() -> None:
     state = mock.new_game(seed=1)
     for seat in (-1, 4):  # a seat that is not an int: tests/test_protocol.py
         with pytest.raises(tr.RulesError, match="seat must be 0 to 3"):
-            mock.observe(state, seat)  # type: ignore[arg-type]
+            mock.observe(state, seat)
 
 
 def test_known_hands_and_unseen_cards_account_for_every_card() -> None:

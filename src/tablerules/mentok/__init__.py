@@ -23,12 +23,7 @@ from tablerules.mentok.codec import Codec
 from tablerules.mentok.config import Config
 from tablerules.mentok.determinize import Sampler, determinize
 from tablerules.mentok.notation import parse_action
-from tablerules.mentok.observe import (
-    Observation,
-    observation_from_dict,
-    observation_to_dict,
-    observe,
-)
+from tablerules.mentok.observe import Observation, observe
 from tablerules.mentok.rules import (
     apply,
     apply_unchecked,
@@ -39,7 +34,12 @@ from tablerules.mentok.rules import (
     sphere,
 )
 from tablerules.mentok.scoring import hand_points, hand_value, is_soft
-from tablerules.mentok.serialize import from_dict, to_dict
+from tablerules.mentok.serialize import (
+    from_dict,
+    observation_from_dict,
+    observation_to_dict,
+    to_dict,
+)
 from tablerules.mentok.state import (
     AskRecord,
     Event,

@@ -56,18 +56,19 @@ import attrs
 from tablerules._codec import Layout, clamp, read_action_id
 from tablerules.cards import FULL_DECK, Card, Rank
 from tablerules.errors import ConfigError, IllegalActionError, show
-from tablerules.mentok._ask_counts import RANK_BIT, RANKS, Fold, fold_asks
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
 from tablerules.mentok.observe import Observation
-from tablerules.mentok.rules import why_illegal
-from tablerules.mentok.scoring import LOW_VALUE, RANK_OF, value_unchecked
-from tablerules.mentok.state import Phase
+from tablerules.mentok.rules import OTHERS, Options, play_options, why_illegal
+from tablerules.mentok.scoring import LOW_VALUE, RANK_BIT
+from tablerules.mentok.state import AskRecord, Event, Phase
 
 __all__ = ["Codec"]
 
 VERSION: Final = 1
 """The layout's version: it changes whenever an id or a feature changes meaning."""
+
+RANKS: Final = 13
 
 FORMS: Final = ((0, False), (0, True), (1, False))
 """The ``(hand, split)`` of an ask, by its form number 0, 1, 2."""
@@ -188,23 +189,35 @@ def _ids(key: _Key) -> tuple[int, ...]:
     return tuple(ids)
 
 
-def _split_and_targets(
-    every: tuple[tuple[tuple[Card, ...], ...], ...], seat: int, players: int
-) -> tuple[int, int]:
-    """The ``split`` and ``targets`` of ``seat``'s ``_Key``, from every seat's table hands.
+_ACTIVE_BITS: Final = {(): 0, (0,): 1, (1,): 2, (0, 1): 3}
+"""The ``active`` of ``_Key`` for each ``Options.active``."""
 
-    ``seat`` has a table hand (it is to act with an active one).
-    """
-    mine = every[seat]
-    base = mine[0]
-    split = RANK_OF[base[0]] if len(mine) == 1 and len(base) == 1 else 0
-    if () not in every:
-        return split, (1 << players) - 2
-    targets = 0
-    for offset in range(1, players):
-        if every[(seat + offset) % players]:
-            targets |= 1 << offset
-    return split, targets
+
+@functools.cache
+def _offsets(players: int, seat: int, targets: tuple[int, ...]) -> int:
+    """The ``targets`` of ``seat``'s ``_Key``: bit ``offset`` for each seat it may ask."""
+    bits = 0
+    for target in targets:
+        bits |= 1 << (target - seat) % players
+    return bits
+
+
+def _key_of(options: Options | None, config: Config) -> _Key | None:
+    """What decides the legal ids of the seat to act with ``options``; None for no turn."""
+    if options is None:
+        return None
+    players = config.players
+    active = _ACTIVE_BITS[options.active]
+    if not active:
+        return _scoring_key(players)
+    strict = config.strict
+    # Without strict every rank may be asked for: the sphere decides nothing.
+    ranks = options.ranks if strict else 0
+    targets = options.targets
+    seat = options.seat
+    if targets is OTHERS[players, seat]:  # every other seat may be asked
+        return players, strict, ranks, active, options.split, (1 << players) - 2
+    return players, strict, ranks, active, options.split, _offsets(players, seat, targets)
 
 
 _LAST_KEY: tuple[object, _Key | None] = (None, None)
@@ -283,8 +296,7 @@ _SPHERES: Final = _RankPlanes()
 # The observation is put together from pieces kept in bounded memos, each a pure
 # function of hashable parts of the observation (a seat's table hands are shared
 # from state to state, so most lookups hit), and the round's asks are counted
-# once per event, by extending the count of the longest remembered prefix of
-# the history.
+# once per event, by extending the count of the history observed last.
 
 _SeatPart = tuple[bytes, bytes, bytes, bytes, bytes, bytes, int, int, int]
 
@@ -398,6 +410,109 @@ def _one_hots(players: int) -> tuple[bytes, ...]:
             bytes(players))  # fmt: skip
 
 
+# --- the round's asks, counted ------------------------------------------------
+#
+# The asks of a round are counted for the observation by extending the count
+# of the history observed last (a game played in turn observes each history,
+# or the one it goes on from, next).
+
+Fold = tuple[tuple[Event, ...], bytes, tuple[int, ...]]
+"""A history's asks, counted: (the history, the counts, the rank bits).
+
+The counts are four blocks (asked and given, asked and refused, gave,
+refused), each per seat and rank, twice over, so an observer's order is a
+slice; counts stop at 255. The rank bits are four rows of one int per seat:
+the ranks it refused, asked for while cheating, asked for honestly, and
+melded. Bits of asks while the rank was on the asker's table, or given away
+by the asker since, are not set; the base cards' ranks are taken out when
+the features are written.
+"""
+
+
+@functools.cache
+def _no_asks(players: int) -> Fold:
+    return (), bytes(8 * RANKS * players), (0,) * (4 * players)
+
+
+def _extend(fold: Fold, history: tuple[Event, ...], start: int, strict: bool) -> Fold:
+    """The fold of ``history``, whose first ``start`` events are ``fold``'s."""
+    if start == len(history):
+        return history, fold[1], fold[2]
+    if start == len(history) - 1:  # the common case: one event on
+        event = history[start]
+        if type(event) is not AskRecord:
+            return history, fold[1], fold[2]
+        events = [event]
+    else:
+        events = [event for event in history[start:] if type(event) is AskRecord]
+        if not events:
+            return history, fold[1], fold[2]
+    counts = bytearray(fold[1])
+    bits = list(fold[2])
+    players = len(bits) // 4
+    cheats, honest, melded = players, 2 * players, 3 * players
+    row = RANKS * players
+    block = 2 * row
+    for event in events:
+        rank = int(event.rank) - 2
+        bit = 1 << rank
+        seat, target, given = event.seat, event.target, event.given
+        asked = RANKS * seat + rank
+        answered = RANKS * target + rank + 2 * block
+        if not given:
+            asked += block
+            answered += block
+        if counts[asked] < 255:
+            counts[asked] += 1
+            counts[asked + row] += 1
+        if counts[answered] < 255:
+            counts[answered] += 1
+            counts[answered + row] += 1
+        if not bits[melded + seat] & bit:  # the rank was not on the asker's table
+            if strict or event.cheat is False:
+                bits[honest + seat] |= bit
+            elif event.cheat:
+                bits[cheats + seat] |= bit
+        if given:
+            bits[honest + target] &= ~bit
+            bits[cheats + target] &= ~bit
+        else:
+            bits[target] |= bit
+        if event.card is not None:
+            bits[melded + seat] |= RANK_BIT[event.card]
+    return history, bytes(counts), tuple(bits)
+
+
+def fold_asks(history: tuple[Event, ...], players: int, strict: bool) -> Fold:
+    """The fold of ``history``, extending the fold made last when it is a prefix of it.
+
+    A game observed in turn gives each history, or the one it goes on from,
+    next; the answer does not depend on what was remembered (the prefix is
+    used only if it equals the start of ``history``).
+    """
+    last_players, last_strict, last = _LAST_FOLD
+    if last_players == players and last_strict is strict:
+        known = last[0]
+        if known is history:
+            return last
+        done = len(known)
+        if done <= len(history) and history[:done] == known:
+            if done == len(history):
+                return last
+            return _remember(players, strict, _extend(last, history, done, strict))
+    return _remember(players, strict, _extend(_no_asks(players), tuple(history), 0, strict))
+
+
+_LAST_FOLD: tuple[int, bool, Fold] = (0, False, ((), b"", ()))
+"""The fold made or found last, with its players and strict (one entry, swapped whole)."""
+
+
+def _remember(players: int, strict: bool, fold: Fold) -> Fold:
+    global _LAST_FOLD  # noqa: PLW0603 - one pure memo entry, swapped whole
+    _LAST_FOLD = (players, strict, fold)
+    return fold
+
+
 def _holds(fold: Fold, slots: tuple[int, ...], bases: tuple[int, ...]) -> tuple[bytes, bytes]:
     """``holds_none`` and ``holds_some``, in slot order (``bases`` is in slot order too).
 
@@ -488,34 +603,9 @@ class Codec:
         last = _LAST_KEY
         if last[0] is view:
             return last[1]
-        key = self._work_out_key(view)
+        key = _key_of(play_options(view), self.config)
         _remember_key(view, key)
         return key
-
-    def _work_out_key(self, view: Observation) -> _Key | None:
-        seat = view.to_act
-        if seat != view.seat:
-            return None
-        tables = view.tables[seat]
-        stood = view.stood[seat]
-        active = 0
-        for index, cards in enumerate(tables):
-            if not stood[index] and value_unchecked(cards) <= 21:
-                active |= 1 << index
-        config = self.config
-        if not active:
-            return _scoring_key(config.players)
-        ranks = 0
-        if config.strict:  # without it every rank may be asked for: the sphere decides nothing
-            bit = RANK_BIT
-            for card in view.hand:
-                ranks |= bit[card]
-            for cards in tables:
-                for card in cards:
-                    ranks |= bit[card]
-        players = config.players
-        split, targets = _split_and_targets(view.tables, seat, players)
-        return players, config.strict, ranks, active, split, targets
 
     def legal_ids(self, view: Observation) -> tuple[int, ...]:
         """The ids of the legal actions, ascending; ``()`` for a seat not to act.
@@ -644,8 +734,7 @@ class Codec:
     def _features(self, view: Observation, keyed: bool) -> tuple[bytes, _Key | None]:
         """The observation vector; with ``keyed``, also the view's ``_key`` (then remembered).
 
-        The key comes from what the vector is made of: the acting seat's
-        hand states give its active hands, its sphere gives the ranks.
+        The key comes from the rules' options for the seat to act.
         """
         config = self.config
         players = config.players
@@ -676,15 +765,8 @@ class Codec:
         at = RANKS * seat
         none, some = _holds(record, slots, bases)
         key = None
-        if keyed and to_act == seat:
-            own = states[0]
-            active = own[0] | own[3] << 1  # the hands neither stood nor bust
-            if active:
-                split_rank, targets = _split_and_targets(tables, seat, players)
-                sphere = hand_ranks | ranks[0] if config.strict else 0
-                key = (players, config.strict, sphere, active, split_rank, targets)
-            else:
-                key = _scoring_key(players)
+        if keyed:
+            key = _key_of(play_options(view), config)
             _remember_key(view, key)
         features = b"".join(
             (

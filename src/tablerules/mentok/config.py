@@ -4,19 +4,15 @@ from __future__ import annotations
 
 import attrs
 
-from tablerules._common import plain_fields
+from tablerules._common import is_int, plain_fields
 from tablerules.errors import MAX_INT_BITS, ConfigError, show
 
 __all__ = ["Config"]
 
 
-def _is_int(value: object) -> bool:
+def _small_int(value: object) -> bool:
     """An int (not a bool) small enough to write in a record."""
-    return (
-        isinstance(value, int)
-        and not isinstance(value, bool)
-        and value.bit_length() <= MAX_INT_BITS
-    )
+    return is_int(value) and value.bit_length() <= MAX_INT_BITS  # type: ignore[attr-defined]
 
 
 @attrs.frozen(kw_only=True)
@@ -53,9 +49,9 @@ class Config:
 
     def __attrs_post_init__(self) -> None:
         plain_fields(self)
-        if not _is_int(self.decks) or self.decks not in (1, 2):
+        if not _small_int(self.decks) or self.decks not in (1, 2):
             raise ConfigError(f"decks must be 1 or 2, not {show(self.decks)}")
-        if not _is_int(self.players):
+        if not _small_int(self.players):
             raise ConfigError(f"players must be an int, not {show(self.players)}")
         if self.decks == 1 and not 2 <= self.players <= 5:
             hint = "; use decks=2 for up to 10 players" if 5 < self.players <= 10 else ""
@@ -65,12 +61,12 @@ class Config:
         for name in ("strict", "exact_target"):
             if not isinstance(getattr(self, name), bool):
                 raise ConfigError(f"{name} must be True or False, not {show(getattr(self, name))}")
-        if not _is_int(self.target) or self.target < 1:
+        if not _small_int(self.target) or self.target < 1:
             raise ConfigError(
                 f"target must be a positive int of at most {MAX_INT_BITS} bits, "
                 f"not {show(self.target)}"
             )
-        if self.max_rounds is not None and (not _is_int(self.max_rounds) or self.max_rounds < 1):
+        if self.max_rounds is not None and (not _small_int(self.max_rounds) or self.max_rounds < 1):
             raise ConfigError(
                 f"max_rounds must be None or a positive int of at most {MAX_INT_BITS} bits, "
                 f"not {show(self.max_rounds)}"

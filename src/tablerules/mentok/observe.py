@@ -1,52 +1,33 @@
-"""What one seat may know: :class:`Observation`, :func:`observe`, and the observation's record.
+"""What one seat may know: :class:`Observation` and :func:`observe`.
 
-:func:`observation_to_dict` writes the JSON record an app sends to one player
-and :func:`observation_from_dict` reads it back, checked: it holds only what
-the observation holds, so nothing that seat may not know.
+The observation's JSON record (:func:`~tablerules.mentok.observation_to_dict`,
+:func:`~tablerules.mentok.observation_from_dict`) is in
+:mod:`tablerules.mentok.serialize`, with the state's.
 """
 
 from __future__ import annotations
 
 import functools
-from collections import Counter
-from collections.abc import Mapping
 from typing import Final
 
 import attrs
 
 from tablerules._common import (
-    Json,
-    bool_item,
     check_seat,
     check_type,
-    check_view_is_playable,
-    config_to_dict,
     fast_init,
-    int_item,
-    parse_card_field,
-    read_bool,
-    read_int,
-    read_list,
-    read_observation_header,
-    read_optional_seat,
-    read_seats,
-    read_str,
-    seat_item,
-    write_cards,
 )
 from tablerules.cards import FULL_DECK, Card, cards_text
-from tablerules.errors import StateError, show
 from tablerules.mentok.config import Config
 from tablerules.mentok.state import (
     AskRecord,
     Event,
-    HandState,
     RoundSummary,
     State,
     TableFacts,
 )
 
-__all__ = ["VERSION", "Observation", "observation_from_dict", "observation_to_dict", "observe"]
+__all__ = ["Observation", "observe"]
 
 
 @attrs.frozen(repr=False)
@@ -253,281 +234,3 @@ def observe(state: State, seat: int) -> Observation:
         winners=state.winners,
         last_round=state.last_round,
     )
-
-
-# --- the observation's record ----------------------------------------------------
-
-VERSION: Final = 1
-"""The observation record layout this library writes and reads."""
-
-_WHERE: Final = "observation"
-_HAND_SIZE: Final = 4
-"""The most cards a hand holds: the four dealt (hands only give cards away)."""
-_BASE_FIELDS: Final = (
-    "game",
-    "version",
-    "kind",
-    "config",
-    "seat",
-    "round",
-    "scores",
-    "hand",
-    "to_act",
-    "tables",
-    "stood",
-    "hand_sizes",
-    "deck_size",
-    "history",
-    "cheated",
-    "choice",
-    "chosen",
-    "winners",
-    "last_round",
-)
-_DERIVED_FIELDS: Final = ("dealer", "phase", "in_game", "done", "has_split", "hand_states")
-
-
-def observation_to_dict(view: Observation) -> Json:
-    """The JSON-compatible record of ``view``: what an app sends to that one player.
-
-    It holds the observation's fields (cards as text, the history and the
-    last round as in :func:`~tablerules.mentok.to_dict`, with others' cheat
-    flags null until the round ends) and, for readers without this library,
-    facts they determine: ``dealer``, ``phase``, ``in_game``, ``done``,
-    ``has_split`` and ``hand_states``. Built from the observation alone, it
-    holds nothing the seat may not know: no deck, no other hand, no seed.
-
-    >>> import json
-    >>> from tablerules import mentok
-    >>> state = mentok.apply(mentok.new_game(seed=3), mentok.Stand())
-    >>> record = mentok.observation_to_dict(mentok.observe(state, 2))
-    >>> record["kind"], record["seat"], record["hand"], record["hand_sizes"], record["phase"]
-    ('observation', 2, '4s 5c Jc 7s', [4, 4, 4, 4], 'play')
-    >>> mentok.observation_from_dict(json.loads(json.dumps(record))) == mentok.observe(state, 2)
-    True
-    """
-    from tablerules.mentok.serialize import (  # noqa: PLC0415 - serialize imports the rules
-        event_dict,
-        summary_dict,
-        tables_list,
-    )
-
-    check_type(view, Observation, "view")
-    return {
-        "game": "mentok",
-        "version": VERSION,
-        "kind": "observation",
-        "config": config_to_dict(view.config),
-        "seat": view.seat,
-        "round": view.round,
-        "scores": list(view.scores),
-        "hand": write_cards(view.hand),
-        "to_act": view.to_act,
-        "tables": tables_list(view.tables),
-        "stood": [list(flags) for flags in view.stood],
-        "hand_sizes": list(view.hand_sizes),
-        "deck_size": view.deck_size,
-        "history": [event_dict(event) for event in view.history],
-        "cheated": view.cheated,
-        "choice": view.choice,
-        "chosen": list(view.chosen),
-        "winners": list(view.winners),
-        "last_round": None if view.last_round is None else summary_dict(view.last_round),
-        "dealer": view.dealer,
-        "phase": view.phase.value,
-        "in_game": list(view.in_game),
-        "done": list(view.done),
-        "has_split": list(view.has_split),
-        "hand_states": [[state.value for state in seat] for seat in view.hand_states],
-    }
-
-
-def _read_header(data: object) -> tuple[Mapping[str, object], Config]:
-    """The record as a mapping, its fields checked by name, and its config."""
-    fields = (*_BASE_FIELDS, *_DERIVED_FIELDS)
-    return read_observation_header(data, "mentok", VERSION, fields, Config)
-
-
-def _size_item(value: object, where: str) -> int:
-    size = int_item(value, where)
-    if not 0 <= size <= _HAND_SIZE:
-        raise StateError(f"{where} must be 0 to {_HAND_SIZE} (cards in a hand), not {size}")
-    return size
-
-
-def _optional_bool(value: object, where: str) -> bool | None:
-    return None if value is None else bool_item(value, where)
-
-
-def _read_view(record: Mapping[str, object], config: Config) -> Observation:
-    """The observation of a record whose header was read: every field's shape checked."""
-    from tablerules.mentok.serialize import (  # noqa: PLC0415 - serialize imports the rules
-        read_history,
-        read_summary,
-        stood_flags,
-        table_hands,
-    )
-
-    players, where = config.players, _WHERE
-    deck_size = read_int(record, "deck_size", where, minimum=0)
-    if deck_size > len(FULL_DECK) * config.decks:
-        raise StateError(
-            f"observation.deck_size must be at most {len(FULL_DECK) * config.decks}, "
-            f"not {deck_size}"
-        )
-    last_raw = record["last_round"]
-    return _make_observation(
-        seat_item(record["seat"], "observation.seat", players),
-        parse_card_field(record["hand"], "observation.hand"),
-        config=config,
-        round=read_int(record, "round", where, minimum=0),
-        to_act=read_optional_seat(record, "to_act", where, players),
-        scores=read_seats(record, "scores", where, players, int_item),
-        tables=read_seats(record, "tables", where, players, table_hands),
-        stood=read_seats(record, "stood", where, players, stood_flags),
-        hand_sizes=read_seats(record, "hand_sizes", where, players, _size_item),
-        deck_size=deck_size,
-        history=read_history(record, "history", where, players),
-        cheated=read_bool(record, "cheated", where),
-        choice=_optional_bool(record["choice"], "observation.choice"),
-        chosen=read_seats(record, "chosen", where, players, bool_item),
-        winners=tuple(
-            seat_item(seat, f"observation.winners[{index}]", players)
-            for index, seat in enumerate(read_list(record, "winners", where))
-        ),
-        last_round=None
-        if last_raw is None
-        else read_summary(last_raw, "observation.last_round", players),
-    )
-
-
-def _count(cards: int) -> str:
-    return "1 card" if cards == 1 else f"{cards} cards"
-
-
-def _check_cards(view: Observation) -> None:
-    """The visible places add up: sizes, table hands and stood flags, card copies, the deck."""
-    config, seat = view.config, view.seat
-    decks = config.decks
-    if len(view.hand) != view.hand_sizes[seat]:
-        raise StateError(
-            f"observation.hand holds {_count(len(view.hand))}, but "
-            f"observation.hand_sizes[{seat}] is {view.hand_sizes[seat]}"
-        )
-    shown = Counter(view.hand)
-    for other, (tables, stood) in enumerate(zip(view.tables, view.stood, strict=True)):
-        if len(stood) != len(tables):
-            raise StateError(
-                f"observation.stood[{other}] must hold one flag per table hand ({len(tables)}), "
-                f"not {len(stood)}"
-            )
-        if not tables and view.hand_sizes[other]:
-            raise StateError(
-                f"observation.hand_sizes[{other}] must be 0: seat {other} is not in the round"
-            )
-        for cards in tables:
-            shown.update(cards)
-    extra = sorted(card for card, copies in shown.items() if copies > decks)
-    if extra:
-        copies = "once" if decks == 1 else "twice"
-        raise StateError(
-            f"observation: {cards_text(extra)} shown more often than the deck holds it "
-            f"(the hand and the table hands show each card at most {copies})"
-        )
-    hidden = sum(size for other, size in enumerate(view.hand_sizes) if other != seat)
-    unseen = len(FULL_DECK) * decks - sum(shown.values())
-    if view.deck_size + hidden != unseen:
-        raise StateError(
-            f"observation: the deck ({view.deck_size}) and the other hands ({hidden}) must hold "
-            f"the {unseen} cards the observer cannot see, not {view.deck_size + hidden}"
-        )
-    if view.to_act is None:
-        summary = view.last_round
-        if summary is None:
-            raise StateError("observation.last_round: a finished game keeps its last round")
-        revealed: Counter[Card] = Counter()
-        for other, size in enumerate(view.hand_sizes):
-            if other != seat and len(summary.hands[other]) != size:
-                raise StateError(
-                    f"observation.last_round.hands[{other}] must hold the {_count(size)} of "
-                    f"observation.hand_sizes[{other}]: the game is over and every hand revealed"
-                )
-            if other != seat:
-                revealed.update(summary.hands[other])
-        if any(shown[card] + copies > decks for card, copies in revealed.items()):
-            raise StateError(
-                "observation.last_round.hands: a revealed card is also in view elsewhere"
-            )
-
-
-def _check_copy(name: str, written: object, derived: object) -> None:
-    if written != derived:
-        raise StateError(
-            f"observation.{name} must be {show(derived)}, what the observation's other fields "
-            f"determine, not {show(written)}"
-        )
-
-
-def _check_copies(record: Mapping[str, object], view: Observation) -> None:
-    """The facts the record writes for readers must be the ones the observation determines."""
-    where, players = _WHERE, view.config.players
-    _check_copy("dealer", seat_item(record["dealer"], "observation.dealer", players), view.dealer)
-    _check_copy("phase", read_str(record, "phase", where), view.phase.value)
-    for name, derived in (
-        ("in_game", view.in_game),
-        ("done", view.done),
-        ("has_split", view.has_split),
-    ):
-        _check_copy(name, read_seats(record, name, where, players, bool_item), derived)
-    states = read_seats(record, "hand_states", where, players, _hand_states)
-    _check_copy("hand_states", states, view.hand_states)
-
-
-def _hand_states(value: object, where: str) -> tuple[HandState, ...]:
-    if not isinstance(value, list):
-        raise StateError(f"{where} must be a list, not {show(value)}")
-    states = []
-    for index, item in enumerate(value):
-        try:
-            states.append(HandState(item))
-        except ValueError:
-            raise StateError(
-                f"{where}[{index}] must be 'active', 'stood' or 'bust', not {show(item)}"
-            ) from None
-    return tuple(states)
-
-
-def observation_from_dict(data: Mapping[str, object]) -> Observation:
-    """Read an observation record written by :func:`observation_to_dict`, checked.
-
-    Malformed records (wrong types, bad card text, unknown or missing fields,
-    out-of-range seats and sizes) raise :class:`~tablerules.StateError`
-    naming the field, and so do records that no game could show a seat: the
-    observer's hand and its size disagree, a card shows more often than the
-    deck holds it, the deck and the hidden hands do not hold the cards the
-    observer cannot see, a derived fact (``dealer``, ``phase``, ...) does
-    not follow, or the history cannot have been played. A record it accepts
-    can be determinized and encoded.
-
-    >>> from tablerules import mentok
-    >>> record = mentok.observation_to_dict(mentok.observe(mentok.new_game(seed=3), 2))
-    >>> record["hand_sizes"][2] = 3
-    >>> mentok.observation_from_dict(record)
-    Traceback (most recent call last):
-    ...
-    tablerules.errors.StateError: observation.hand holds 4 cards, but observation.hand_sizes[2] is 3
-    """
-    record, config = _read_header(data)
-    view = _read_view(record, config)
-    _check_cards(view)
-    _check_copies(record, view)
-    _check_playable(view)
-    return view
-
-
-def _check_playable(view: Observation) -> None:
-    """The view must be one a real game shows: a state dealt from it passes the invariant check."""
-    from tablerules.mentok.determinize import determinize  # noqa: PLC0415 - it reads observations
-    from tablerules.mentok.validate import check_state  # noqa: PLC0415 - validate reads the rules
-
-    check_view_is_playable(view, determinize, check_state, observe)

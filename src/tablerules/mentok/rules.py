@@ -7,8 +7,9 @@ same without the legality check, for actions taken from
 :func:`legal_actions` or :func:`random_action`. Chance (the deal, go-fish
 draws) is resolved inside :func:`apply` from the state's deck; each round
 after the first is dealt from a fresh deck shuffled from the game's seed.
-The round's scoring and the end of the game are in
-:mod:`tablerules.mentok.scoring`.
+What a seat may do is stated once, by :func:`play_options`. The deal and
+the end of a round are in :mod:`tablerules.mentok.rounds`, the round's
+scoring in :mod:`tablerules.mentok.scoring`.
 """
 
 from __future__ import annotations
@@ -18,51 +19,47 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from tablerules._common import (
+    changer,
     check_rng,
     check_seat,
     check_seed,
     check_type,
     fast_init,
+    is_int,
     round_deck,
     stacked_deck,
-    turn_order,
 )
 from tablerules.cards import Card, Rank
 from tablerules.errors import IllegalActionError, RulesError, show
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
 from tablerules.mentok.observe import Observation
+from tablerules.mentok.rounds import ORDERS, RoundEnd, deal_round, end_round, round_end
 from tablerules.mentok.scoring import (
+    RANK_BIT,
     RANK_OF,
-    game_winners,
-    round_points,
-    still_in_game,
     value_unchecked,
 )
 from tablerules.mentok.state import (
     AskRecord,
     Event,
-    RoundSummary,
     StandRecord,
     State,
     TableFacts,
-    cheated_seats,
     seat_done,
 )
 
 __all__ = [
+    "Options",
     "apply",
     "apply_unchecked",
-    "deal_round",
     "is_legal",
     "legal_actions",
     "new_game",
+    "play_options",
     "random_action",
     "sphere",
 ]
-
-HAND_SIZE: Final = 4
-"""Cards dealt to each hand."""
 
 _MAX_SEATS: Final = 10
 _ASKS: Final[dict[tuple[int, int, int, bool], Ask]] = {
@@ -75,79 +72,16 @@ _ASKS: Final[dict[tuple[int, int, int, bool], Ask]] = {
 _STANDS: Final = (Stand(0), Stand(1))
 _SCORES: Final = (Score(use_hand=False), Score(use_hand=True))
 _ALL_RANKS: Final = tuple(range(2, 15))
-_RANK_GET: Final = RANK_OF.__getitem__
+_EVERY_RANK: Final = (1 << 13) - 1
+_new_tuple: Final = tuple.__new__
 _RANDOM: Final = random.Random
-_make_state: Final = fast_init(State)
-_make_summary: Final = fast_init(RoundSummary)
+_TURN: Final = changer(State, "hands", "tables", "stood", "deck", "history", "to_act", "winners")
+_CHOOSE: Final = changer(State, "choices", "to_act")
 _make_ask_record: Final = fast_init(AskRecord)
 _make_stand_record: Final = fast_init(StandRecord)
-ORDERS: Final = {
-    (players, seat): turn_order(players, seat)
-    for players in range(2, _MAX_SEATS + 1)
-    for seat in range(players)
-}
-"""``turn_order(players, seat)`` for every table size: the seats from ``seat``'s left."""
 
 
 # --- dealing -----------------------------------------------------------------
-
-
-def deal_round(
-    config: Config,
-    *,
-    seed: int,
-    round_index: int,
-    scores: tuple[int, ...],
-    cards: Sequence[Card],
-    last_round: RoundSummary | None,
-) -> State:
-    """The start of a round: each seat still in the game gets 4 hand cards, then 1 table card.
-
-    ``cards`` is the round's deck, dealt from the front in blocks of 5 in
-    turn order from the dealer's left; the rest stays the deck. ``scores``
-    are the game scores the round starts from; they decide who is still in
-    the game. :func:`new_game` and the end of every round deal with it.
-
-    >>> from tablerules import FULL_DECK, cards_text, mentok
-    >>> state = deal_round(
-    ...     mentok.Config(players=2), seed=0, round_index=1, scores=(5, 3),
-    ...     cards=FULL_DECK, last_round=None,
-    ... )
-    >>> state.dealer, state.to_act, cards_text(state.hands[0]), state.tables[0]
-    (1, 0, '2c 2d 2h 2s', ((Card.parse('3c'),),))
-    """
-    players = config.players
-    in_game = still_in_game(config, scores)
-    hands: list[tuple[Card, ...]] = [()] * players
-    tables: list[tuple[tuple[Card, ...], ...]] = [()] * players
-    stood: list[tuple[bool, ...]] = [()] * players
-    cards = tuple(cards)
-    position = 0
-    first: int | None = None
-    for seat in ORDERS[players, round_index % players]:
-        if not in_game[seat]:
-            continue
-        if first is None:
-            first = seat
-        hands[seat] = cards[position : position + HAND_SIZE]
-        tables[seat] = ((cards[position + HAND_SIZE],),)
-        stood[seat] = (False,)
-        position += HAND_SIZE + 1
-    return _make_state(
-        config=config,
-        seed=seed,
-        round=round_index,
-        scores=scores,
-        hands=tuple(hands),
-        tables=tuple(tables),
-        stood=tuple(stood),
-        deck=cards[position:],
-        history=(),
-        choices=(None,) * players,
-        to_act=first,
-        winners=(),
-        last_round=last_round,
-    )
 
 
 def new_game(
@@ -195,7 +129,7 @@ def new_game(
 _OVER: Final = "the game is over: no more actions are possible"
 
 
-def _turn(state: object) -> tuple[int, tuple[Card, ...]] | str:
+def _acting_seat(state: object) -> tuple[int, tuple[Card, ...]] | str:
     """The seat to act and its hand, or why nobody can act in ``state``.
 
     ``state`` is a :class:`State` or an :class:`Observation`; a view of a
@@ -217,6 +151,18 @@ def _turn(state: object) -> tuple[int, tuple[Card, ...]] | str:
         "state must be a tablerules.mentok.State or a tablerules.mentok.Observation, "
         f"not {type(state).__name__}"
     )
+
+
+class _RankLists(dict[int, tuple[int, ...]]):
+    """The ranks of each rank set, ascending, made on first use (at most 8,192)."""
+
+    def __missing__(self, ranks: int) -> tuple[int, ...]:
+        listed = self[ranks] = tuple(rank for rank in _ALL_RANKS if ranks >> (rank - 2) & 1)
+        return listed
+
+
+RANKS_OF: Final = _RankLists()
+"""``RANKS_OF[ranks]``: the ranks (2 to 14) of the rank set ``ranks``, ascending."""
 
 
 def sphere(state: State | Observation, seat: int) -> frozenset[int]:
@@ -247,57 +193,112 @@ def sphere(state: State | Observation, seat: int) -> frozenset[int]:
         check_type(state, State, "state")
         check_seat(seat, state.config.players)
         hand = state.hands[seat]
-    ranks = {RANK_OF[card] for card in hand}
-    for cards in state.tables[seat]:
-        ranks.update(RANK_OF[card] for card in cards)
-    return frozenset(ranks)
+    if not state.tables[seat]:  # not in the round: no cards
+        return frozenset()
+    return frozenset(RANKS_OF[_options(state, seat, hand).ranks])
 
 
-_OTHERS: Final = {
+OTHERS: Final = {
     (players, seat): tuple(other for other in range(players) if other != seat)
     for players in range(2, _MAX_SEATS + 1)
     for seat in range(players)
 }
+_ACTIVE: Final[tuple[tuple[int, ...], ...]] = ((), (0,), (1,), (0, 1))
+"""The active table hands by their bits (bit ``h`` for hand ``h``), one tuple each."""
 
 
-def _targets(state: TableFacts, seat: int) -> tuple[int, ...]:
-    """The seats ``seat`` may ask: every other seat in the round."""
-    others = _OTHERS[state.config.players, seat]
-    tables = state.tables
-    if () not in tables:
-        return others
-    return tuple(other for other in others if tables[other])
+class Options(NamedTuple):
+    """What the seat to act may do now: the facts every legal action is made of.
+
+    With no active hand the seat may only choose a Score. Otherwise it may
+    Stand on an active hand, or Ask a target for a rank of its sphere (any
+    rank with ``strict=False``) to meld to an active hand, and on its first
+    turn also ask for the base card's rank with ``split=True``.
+    """
+
+    seat: int
+    """The seat to act."""
+    active: tuple[int, ...]
+    """Its table hands neither stood on nor bust, ascending; ``()`` when it must score."""
+    ranks: int
+    """Its sphere of influence as a rank set: bit ``rank - 2`` for each rank (see ``RANKS_OF``)."""
+    split: int
+    """The rank of its base card on its first turn of the round (it may split), else 0."""
+    targets: tuple[int, ...]
+    """The seats it may ask: every other seat in the round, ascending."""
 
 
-def _in_sphere(state: TableFacts, seat: int, hand: tuple[Card, ...], rank: int) -> bool:
-    rank_of = RANK_OF
-    for card in hand:
-        if rank_of[card] == rank:
-            return True
-    for cards in state.tables[seat]:
-        for card in cards:
-            if rank_of[card] == rank:
-                return True
-    return False
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _why_hand_closed(state: TableFacts, seat: int, hand: object, verb: str) -> str | None:
+def _options(state: TableFacts, seat: int, held: tuple[Card, ...]) -> Options:
+    """The options of ``seat``, which holds ``held`` and is dealt into the round."""
     tables = state.tables[seat]
-    if type(hand) is not int and not _is_int(hand):
+    stood = state.stood[seat]
+    first = tables[0]
+    bit = RANK_BIT
+    ranks = 0
+    for card in held:
+        ranks |= bit[card]
+    for card in first:
+        ranks |= bit[card]
+    if len(tables) == 1:
+        active = _ACTIVE[1] if not stood[0] and value_unchecked(first) <= 21 else ()
+        split = RANK_OF[first[0]] if len(first) == 1 else 0
+    else:
+        second = tables[1]
+        for card in second:
+            ranks |= bit[card]
+        active = _ACTIVE[
+            (1 if not stood[0] and value_unchecked(first) <= 21 else 0)
+            | (2 if not stood[1] and value_unchecked(second) <= 21 else 0)
+        ]
+        split = 0
+    every = state.tables
+    others = OTHERS[state.config.players, seat]
+    if () in every:
+        others = tuple(other for other in others if every[other])
+    return _new_tuple(Options, (seat, active, ranks, split, others))  # as Options(...), quicker
+
+
+def play_options(state: State | Observation) -> Options | None:
+    """What the seat to act may do now; None once the game is over or for another seat's view.
+
+    :func:`why_illegal`, :func:`legal_actions`, :func:`random_action` and
+    the codec's mask are all read off these options.
+
+    >>> from tablerules import mentok
+    >>> state = mentok.new_game(mentok.Config(players=3), seed=3)
+    >>> options = play_options(state)
+    >>> options.seat, options.active, RANKS_OF[options.ranks], options.split, options.targets
+    (1, (0,), (2, 3, 4, 7, 9), 7, (0, 2))
+    >>> play_options(mentok.observe(state, 1)) == options, play_options(mentok.observe(state, 0))
+    (True, None)
+    """
+    if type(state) is Observation:  # the codec's case, without building a turn
+        seat = state.to_act
+        if seat is None or seat != state.seat:
+            return None
+        return _options(state, seat, state.hand)
+    turn = _acting_seat(state)
+    if type(turn) is str:
+        return None
+    assert isinstance(turn, tuple)
+    return _options(state, *turn)
+
+
+def _why_hand_closed(state: TableFacts, options: Options, hand: object, verb: str) -> str | None:
+    """Why ``hand`` names no active table hand of the seat to act, or None if it does."""
+    if type(hand) is int and hand in options.active:
+        return None
+    if not is_int(hand):
         return f"hand must be the index of a table hand, not {show(hand)}"
     assert isinstance(hand, int)
+    seat = options.seat
+    tables = state.tables[seat]
     if not 0 <= hand < len(tables):
         have = "only table hand 0" if len(tables) == 1 else "table hands 0 and 1"
         return f"seat {seat} cannot {verb} table hand {show(hand)}: it has {have}"
     if state.stood[seat][hand]:
         return f"seat {seat} cannot {verb} table hand {hand}: it already stood on it"
-    if value_unchecked(tables[hand]) > 21:
-        return f"seat {seat} cannot {verb} table hand {hand}: it is bust"
-    return None
+    return f"seat {seat} cannot {verb} table hand {hand}: it is bust"
 
 
 def why_illegal(state: State | Observation, action: object) -> str | None:
@@ -306,88 +307,87 @@ def why_illegal(state: State | Observation, action: object) -> str | None:
     ``state`` is a :class:`State` or an :class:`Observation` (only its own
     seat's actions, on its own turn). Every field :func:`apply_unchecked`
     relies on is checked here again, so an action forged past its constructor
-    gets a reason too, never an exception.
+    gets a reason too, never an exception. The action is held against
+    :func:`play_options`.
     """
     if type(state) is State:  # the common case, without building a turn
         seat = state.to_act
         if seat is None:
             return _OVER
-        held = state.hands[seat]
+        options = _options(state, seat, state.hands[seat])
     else:
-        turn = _turn(state)
+        turn = _acting_seat(state)
         if type(turn) is str:
             return turn
         assert isinstance(turn, tuple)
-        seat, held = turn
+        options = _options(state, *turn)
     kind = type(action)
     try:
         if kind is Ask:
             assert isinstance(action, Ask)
-            return _why_not_play(state, seat, held, action, action.hand)
+            return _why_not_ask(state, options, action)
         if kind is Stand:
             assert isinstance(action, Stand)
-            return _why_not_play(state, seat, held, action, action.hand)
+            if not options.active:
+                return _scoring(options.seat)
+            return _why_hand_closed(state, options, action.hand, "stand on")
         if kind is Score:
             assert isinstance(action, Score)
-            return _why_not_score(state, seat, action.use_hand)
+            if options.active:
+                return (
+                    "Score is chosen only when every player is done; "
+                    f"seat {options.seat} must Ask or Stand now"
+                )
+            use_hand: object = action.use_hand
+            if not isinstance(use_hand, bool):
+                return f"Score.use_hand must be True or False, not {show(use_hand)}"
+            return None
     except AttributeError:
         return f"this {kind.__name__} lacks a field: build actions with their constructors"
     return f"{show(action)} is not a Mentok action (Ask, Stand or Score)"
 
 
-def _why_not_score(state: TableFacts, seat: int, use_hand: object) -> str | None:
-    if not seat_done(state.tables[seat], state.stood[seat]):
-        return f"Score is chosen only when every player is done; seat {seat} must Ask or Stand now"
-    if not isinstance(use_hand, bool):
-        return f"Score.use_hand must be True or False, not {show(use_hand)}"
-    return None
+def _scoring(seat: int) -> str:
+    return (
+        f"every player is done and the round is being scored: seat {seat} must choose "
+        "Score(use_hand=False) for the table or Score(use_hand=True) for the cards held"
+    )
 
 
-def _why_not_play(
-    state: TableFacts, seat: int, held: tuple[Card, ...], action: Ask | Stand, hand: object
-) -> str | None:
-    kind = type(action)
-    # A named hand that is active proves the seat is not done, so the round
-    # is still in play; only a failed check needs the slower scoring test.
-    closed = _why_hand_closed(state, seat, hand, "stand on" if kind is Stand else "meld to")
-    if closed is not None and seat_done(state.tables[seat], state.stood[seat]):
-        return (
-            f"every player is done and the round is being scored: seat {seat} must choose "
-            "Score(use_hand=False) for the table or Score(use_hand=True) for the cards held"
-        )
-    if kind is Stand:
-        return closed
-    assert isinstance(action, Ask)
+def _why_not_ask(state: TableFacts, options: Options, action: Ask) -> str | None:
+    seat = options.seat
+    if not options.active:
+        return _scoring(seat)
     target: object = action.target
-    players = state.config.players
-    if not (type(target) is int or _is_int(target)) or not 0 <= target < players:  # type: ignore[operator]
-        return f"target must be a seat from 0 to {players - 1}, not {show(target)}"
-    assert isinstance(target, int)
-    if target == seat:
-        return f"seat {seat} cannot ask itself; ask another player in the round"
-    if not state.tables[target]:
+    if type(target) is not int or target not in options.targets:
+        players = state.config.players
+        if not is_int(target) or not 0 <= target < players:  # type: ignore[operator]
+            return f"target must be a seat from 0 to {players - 1}, not {show(target)}"
+        if target == seat:
+            return f"seat {seat} cannot ask itself; ask another player in the round"
         return f"seat {target} is out of the game and cannot be asked"
     split: object = action.split
     if type(split) is not bool:
         return f"Ask.split must be True or False, not {show(split)}"
+    hand: object = action.hand
+    closed = _why_hand_closed(state, options, hand, "meld to")
     if closed is not None:
         return closed
     rank: object = action.rank
     if type(rank) is not Rank:
         return f"Ask.rank must be a Rank, not {show(rank)}; build asks with Ask(target, rank)"
     if split:
-        tables = state.tables[seat]
-        if len(tables) != 1 or len(tables[0]) != 1:
+        base = options.split
+        if not base:
             return f"seat {seat} can split only on its first turn of the round"
         if hand != 0:
             return "a split asks with hand=0, the base card's table hand"
-        base = RANK_OF[tables[0][0]]
         if rank != base:
             return (
                 f"a split asks for the rank of the base card ({Rank(base).letter}), "
                 f"not {rank.letter}"
             )
-    if state.config.strict and not _in_sphere(state, seat, held, rank):
+    if state.config.strict and not options.ranks >> (rank - 2) & 1:
         return (
             f"seat {seat} cannot ask for {rank.letter}: it is outside its sphere of influence "
             "(the ranks in its hand and on its table hands)"
@@ -436,38 +436,26 @@ def legal_actions(state: State | Observation) -> tuple[Action, ...]:
     >>> mentok.legal_actions(mentok.observe(state, 0))
     ()
     """
-    turn = _turn(state)
-    if type(turn) is str:
+    options = play_options(state)
+    if options is None:
         return ()
-    assert isinstance(turn, tuple)
-    seat, held = turn
-    tables = state.tables[seat]
-    stood = state.stood[seat]
-    active = [
-        index
-        for index in range(len(tables))
-        if not stood[index] and value_unchecked(tables[index]) <= 21
-    ]
+    active = options.active
     if not active:
         return _SCORES
-    ranks = set(map(_RANK_GET, held))
-    for cards in tables:
-        ranks.update(map(_RANK_GET, cards))
-    inside = sorted(ranks)
-    split_rank = RANK_OF[tables[0][0]] if len(tables) == 1 and len(tables[0]) == 1 else 0
-    targets = _targets(state, seat)
+    ranks = options.ranks
+    split_rank = options.split
     asks = _ASKS
     actions: list[Action] = []
     append = actions.append
-    for target in targets:
-        for rank in inside:
+    for target in options.targets:
+        for rank in RANKS_OF[ranks]:
             for hand in active:
                 append(asks[target, rank, hand, False])
                 if rank == split_rank and hand == 0:
                     append(asks[target, rank, 0, True])
     if not state.config.strict:
-        outside = [rank for rank in _ALL_RANKS if rank not in ranks]
-        for target in targets:
+        outside = RANKS_OF[_EVERY_RANK & ~ranks]
+        for target in options.targets:
             for rank in outside:
                 for hand in active:
                     append(asks[target, rank, hand, False])
@@ -503,41 +491,28 @@ def random_action(state: State | Observation, rng: random.Random) -> Action:
     """
     if type(state) is State and state.to_act is not None:  # the common case
         seat = state.to_act
-        held = state.hands[seat]
+        options = _options(state, seat, state.hands[seat])
         if type(rng) is not _RANDOM:
             check_rng(rng)
     else:
-        turn = _turn(state)
+        turn = _acting_seat(state)
         check_rng(rng)
         if type(turn) is str:
             if turn is _OVER:
                 raise IllegalActionError("the game is over: there is no action to choose")
             raise IllegalActionError(f"{turn}; there is no action to choose")
         assert isinstance(turn, tuple)
-        seat, held = turn
-    tables = state.tables[seat]
-    stood = state.stood[seat]
-    if len(tables) == 1:
-        active = [0] if not stood[0] and value_unchecked(tables[0]) <= 21 else []
-    else:
-        active = [
-            index
-            for index in range(len(tables))
-            if not stood[index] and value_unchecked(tables[index]) <= 21
-        ]
+        options = _options(state, *turn)
+    active = options.active
     if not active:
         return _SCORES[rng.randrange(2)]
-    rank_of = _RANK_GET
-    ranks = set(map(rank_of, held))
-    for cards in tables:
-        ranks.update(map(rank_of, cards))
-    inside = sorted(ranks)
+    ranks = options.ranks
+    inside = RANKS_OF[ranks]
     # On a first turn (one table hand holding only the base card) the split
-    # ask follows the plain ask for the base rank; then ``active == [0]``.
-    split_at = (
-        inside.index(rank_of(tables[0][0])) + 1 if len(tables) == 1 and len(tables[0]) == 1 else 0
-    )
-    targets = _targets(state, seat)
+    # ask follows the plain ask for the base rank; then ``active == (0,)``.
+    split = options.split
+    split_at = inside.index(split) + 1 if split else 0
+    targets = options.targets
     width = len(active)
     block = len(inside) * width + (1 if split_at else 0)
     count_inside = len(targets) * block
@@ -547,18 +522,35 @@ def random_action(state: State | Observation, rng: random.Random) -> Action:
         which, offset = divmod(pick, block)
         if split_at:
             if offset == split_at:
-                return _ASKS[targets[which], inside[split_at - 1], 0, True]
+                return _ASKS[targets[which], split, 0, True]
             if offset > split_at:
                 offset -= 1
         rank_index, hand_index = divmod(offset, width)
         return _ASKS[targets[which], inside[rank_index], active[hand_index], False]
     pick -= count_inside
     if pick < count_outside:
-        outside = [rank for rank in _ALL_RANKS if rank not in ranks]
+        outside = RANKS_OF[_EVERY_RANK & ~ranks]
         which, offset = divmod(pick, len(outside) * width)
         rank_index, hand_index = divmod(offset, width)
         return _ASKS[targets[which], outside[rank_index], active[hand_index], False]
     return _STANDS[active[pick - count_outside]]
+
+
+def recorded_action(event: Event) -> Action:
+    """The action that made the history entry ``event`` (its seats in range, its hand 0 or 1).
+
+    >>> from tablerules import mentok
+    >>> recorded_action(mentok.StandRecord(seat=2, hand=1))
+    Stand(hand=1)
+    """
+    if type(event) is AskRecord:
+        return _ASKS[event.target, event.rank, event.hand, event.split]
+    return _STANDS[event.hand]
+
+
+def score_action(use_hand: bool) -> Score:
+    """The Score action of a score choice (True for the cards held)."""
+    return _SCORES[use_hand]
 
 
 # --- applying actions ---------------------------------------------------------
@@ -589,89 +581,6 @@ def _first_in_round(players: int, dealer: int, tables: tuple[tuple[object, ...],
     raise AssertionError("a round always has players")  # pragma: no cover
 
 
-class RoundEnd(NamedTuple):
-    """How a round that has just ended comes out, before the next one is dealt."""
-
-    summary: RoundSummary
-    """The round's summary (the next state's ``last_round``)."""
-    scores: tuple[int, ...]
-    """The game scores after the round."""
-    winners: tuple[int, ...]
-    """The winners if the game is over, else ``()``."""
-
-
-def _round_end(
-    state: State,
-    *,
-    hands: tuple[tuple[Card, ...], ...],
-    tables: tuple[tuple[tuple[Card, ...], ...], ...],
-    history: tuple[Event, ...],
-    choices: tuple[bool | None, ...],
-    abandoned: bool,
-) -> RoundEnd:
-    """Score the round that ends now (no one scores an abandoned round); has the game ended?"""
-    config = state.config
-    players = config.players
-    cheated = cheated_seats(history, players)
-    points = round_points(tables, hands, choices, cheated, abandoned=abandoned)
-    scores = tuple([score + point for score, point in zip(state.scores, points, strict=True)])
-    summary = _make_summary(
-        round=state.round,
-        abandoned=abandoned,
-        tables=tables,
-        hands=hands,
-        choices=(None,) * players if abandoned else choices,
-        cheated=cheated,
-        points=points,
-        history=history,
-    )
-    in_round = [seat for seat in range(players) if tables[seat]]
-    return RoundEnd(summary, scores, game_winners(config, state.round + 1, scores, in_round))
-
-
-def _end_round(
-    state: State,
-    *,
-    hands: tuple[tuple[Card, ...], ...],
-    tables: tuple[tuple[tuple[Card, ...], ...], ...],
-    stood: tuple[tuple[bool, ...], ...],
-    deck: tuple[Card, ...],
-    history: tuple[Event, ...],
-    choices: tuple[bool | None, ...],
-    abandoned: bool,
-) -> State:
-    """Score the round (or not, if abandoned), check the game's end, and deal the next round."""
-    summary, scores, winners = _round_end(
-        state, hands=hands, tables=tables, history=history, choices=choices, abandoned=abandoned
-    )
-    config = state.config
-    if winners:
-        return _make_state(
-            config=config,
-            seed=state.seed,
-            round=state.round,
-            scores=scores,
-            hands=hands,
-            tables=tables,
-            stood=stood,
-            deck=deck,
-            history=history,
-            choices=choices,
-            to_act=None,
-            winners=winners,
-            last_round=summary,
-        )
-    following = state.round + 1
-    return deal_round(
-        config,
-        seed=state.seed,
-        round_index=following,
-        scores=scores,
-        cards=round_deck(state.seed, following, config.decks),
-        last_round=summary,
-    )
-
-
 def _after_turn(
     state: State,
     seat: int,
@@ -687,20 +596,15 @@ def _after_turn(
     following = _next_player(players, seat, tables, stood)
     if following is None:
         following = _first_in_round(players, state.round % players, tables)
-    return _make_state(
-        config=state.config,
-        seed=state.seed,
-        round=state.round,
-        scores=state.scores,
+    return _TURN(
+        state,
         hands=hands,
         tables=tables,
         stood=stood,
         deck=deck,
         history=history,
-        choices=state.choices,
         to_act=following,
         winners=(),
-        last_round=state.last_round,
     )
 
 
@@ -710,7 +614,8 @@ def _apply_ask(state: State, seat: int, action: Ask) -> State:
     hand = action.hand
     hands = state.hands
     deck = state.deck
-    cheat = not state.config.strict and not _in_sphere(state, seat, hands[seat], rank)
+    strict = state.config.strict
+    cheat = not strict and not _options(state, seat, hands[seat]).ranks >> (rank - 2) & 1
     held = hands[target]
     given = False
     card: Card | None = None
@@ -739,7 +644,7 @@ def _apply_ask(state: State, seat: int, action: Ask) -> State:
     tables = state.tables
     stood = state.stood
     if card is None:
-        return _end_round(
+        return end_round(
             state,
             hands=hands,
             tables=tables,
@@ -790,45 +695,13 @@ def _apply_score(state: State, seat: int, use_hand: bool) -> State:
     choices = (*state.choices[:seat], use_hand, *state.choices[seat + 1 :])
     following = _next_chooser(state, seat, choices)
     if following is not None:
-        return _make_state(
-            config=state.config,
-            seed=state.seed,
-            round=state.round,
-            scores=state.scores,
-            hands=state.hands,
-            tables=state.tables,
-            stood=state.stood,
-            deck=state.deck,
-            history=state.history,
-            choices=choices,
-            to_act=following,
-            winners=(),
-            last_round=state.last_round,
-        )
-    return _end_round(
+        return _CHOOSE(state, choices=choices, to_act=following)
+    return end_round(
         state,
         hands=state.hands,
         tables=state.tables,
         stood=state.stood,
         deck=state.deck,
-        history=state.history,
-        choices=choices,
-        abandoned=False,
-    )
-
-
-def scored_round_end(state: State, choices: tuple[bool | None, ...]) -> RoundEnd:
-    """How the round of ``state`` comes out once every seat in it has chosen ``choices``.
-
-    ``state`` is a state of the scoring phase (every seat is done), before
-    any choice or after some; ``choices`` holds every choice of the round,
-    None for seats not in it. The round ends as the last of those choices,
-    applied in turn, ends it.
-    """
-    return _round_end(
-        state,
-        hands=state.hands,
-        tables=state.tables,
         history=state.history,
         choices=choices,
         abandoned=False,
@@ -855,7 +728,7 @@ def round_end_unchecked(state: State, action: Score) -> RoundEnd | None:
     choices = (*state.choices[:seat], action.use_hand, *state.choices[seat + 1 :])
     if _next_chooser(state, seat, choices) is not None:
         return None
-    return _round_end(
+    return round_end(
         state,
         hands=state.hands,
         tables=state.tables,

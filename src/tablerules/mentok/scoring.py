@@ -19,12 +19,18 @@ from tablerules.mentok.config import Config
 
 __all__ = [
     "CHEAT_PENALTY",
+    "LOW_VALUE",
+    "MOST_POINTS",
+    "RANK_BIT",
+    "RANK_OF",
     "game_winners",
     "hand_points",
     "hand_value",
     "is_soft",
+    "points_unchecked",
     "round_points",
     "still_in_game",
+    "value_unchecked",
 ]
 
 CHEAT_PENALTY: Final = -5
@@ -37,6 +43,9 @@ LOW_VALUE: Final[dict[Card, int]] = {
 
 RANK_OF: Final[dict[Card, int]] = {card: int(card.rank) for card in FULL_DECK}
 """Each card's rank as a plain int (2 to 14), for the engine's hot paths."""
+
+RANK_BIT: Final[dict[Card, int]] = {card: 1 << (int(card.rank) - 2) for card in FULL_DECK}
+"""Each card's rank as one bit of a rank set (bit ``rank - 2``)."""
 
 
 def value_unchecked(cards: Sequence[Card]) -> int:
@@ -66,6 +75,10 @@ def points_unchecked(cards: Sequence[Card]) -> int:
     if size >= 5:
         points += 1
     return points
+
+
+MOST_POINTS: Final = 2 * points_unchecked((Card.parse("As"), Card.parse("Kd")))
+"""The most one round can score: a blackjack on each of two table hands after a split."""
 
 
 def _checked(cards: Sequence[Card]) -> Sequence[Card]:

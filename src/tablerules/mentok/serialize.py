@@ -10,24 +10,26 @@ Derived facts (the dealer, who is still in the game) are not written.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
-from operator import itemgetter
+from typing import Final
 
 from tablerules._common import (
     CARD_OF_TEXT,
     Json,
     bool_item,
     check_type,
+    check_view_is_playable,
+    config_to_dict,
     fast_init,
     int_item,
     parse_card_field,
-    quick_config,
     read_bool,
-    read_cards,
     read_header,
     read_int,
     read_list,
     read_mapping,
+    read_observation_header,
     read_optional_seat,
     read_seats,
     read_str,
@@ -35,16 +37,19 @@ from tablerules._common import (
     write_cards,
     write_header,
 )
-from tablerules.cards import RANK_LETTERS, Card, Rank
-from tablerules.errors import MAX_INT_BITS, StateError, show
+from tablerules.cards import FULL_DECK, RANK_LETTERS, Card, Rank, cards_text
+from tablerules.errors import StateError, show
 from tablerules.mentok.config import Config
-from tablerules.mentok.state import AskRecord, Event, RoundSummary, StandRecord, State
+from tablerules.mentok.determinize import determinize
+from tablerules.mentok.observe import Observation, observe
+from tablerules.mentok.rounds import HAND_SIZE
+from tablerules.mentok.state import AskRecord, Event, HandState, RoundSummary, StandRecord, State
 from tablerules.mentok.validate import check_read_state, check_state
 
-__all__ = ["from_dict", "to_dict"]
+__all__ = ["VIEW_VERSION", "from_dict", "observation_from_dict", "observation_to_dict", "to_dict"]
 
-# The event, table and summary readers and writers below are shared with the
-# observation record (tablerules.mentok.observe), so both write them alike.
+# The event, table and summary readers and writers below are shared by the
+# state's record and the observation's (at the end), so both write them alike.
 
 GAME = "mentok"
 VERSION = 1
@@ -75,6 +80,9 @@ _ASK_FIELDS = frozenset(
     {"kind", "seat", "target", "rank", "hand", "split", "given", "card", "cheat"}
 )
 _STAND_FIELDS = frozenset({"kind", "seat", "hand"})
+_make_state: Final = fast_init(State)
+_make_observation: Final = fast_init(Observation)
+_CARD_OF_TEXT: Final = CARD_OF_TEXT.__getitem__
 _DERIVED = {
     "dealer": "the dealer follows from the round",
     "in_game": "who is still in the game follows from the scores",
@@ -161,6 +169,16 @@ def _check_fields(data: Mapping[str, object], fields: frozenset[str], where: str
             raise StateError(f"{where}.{key} is not a field of the record: {why}")
 
 
+def card_field(value: object, where: str) -> tuple[Card, ...]:
+    """Card text as :func:`to_dict` writes it (or any spelling ``parse_cards`` reads), or named."""
+    if type(value) is str:
+        try:
+            return tuple(map(_CARD_OF_TEXT, value.split(" "))) if value else ()
+        except KeyError:
+            pass  # another spelling, or bad text: the careful parser reads it or names it
+    return parse_card_field(value, where)
+
+
 def optional_bool_item(value: object, where: str) -> bool | None:
     """``value`` as a bool or None, or :class:`~tablerules.StateError` naming ``where``."""
     return None if value is None else bool_item(value, where)
@@ -172,7 +190,7 @@ def table_hands(value: object, where: str) -> tuple[tuple[Card, ...], ...]:
         raise StateError(f"{where} must be a list of table hands, not {show(value)}")
     if len(value) > 2:
         raise StateError(f"{where} has {len(value)} table hands; a seat has at most 2")
-    hands = tuple(parse_card_field(cards, f"{where}[{i}]") for i, cards in enumerate(value))
+    hands = tuple(card_field(cards, f"{where}[{i}]") for i, cards in enumerate(value))
     if any(not cards for cards in hands):
         raise StateError(f"{where}: a table hand is never empty")
     return hands
@@ -191,8 +209,54 @@ def _read_seat(data: Mapping[str, object], key: str, where: str, players: int) -
     return seat_item(data[key], f"{where}.{key}", players)
 
 
+_RANK_OF_LETTER: Final = {letter: Rank(index + 2) for index, letter in enumerate(RANK_LETTERS)}
+_make_ask: Final = fast_init(AskRecord)
+_STANDS: Final = tuple((StandRecord(seat, 0), StandRecord(seat, 1)) for seat in range(10))
+"""Every stand a record can hold, by seat and hand (records are values: they share them)."""
+
+
 def read_event(raw: object, where: str, players: int) -> Event:
-    """One history event read back, or :class:`~tablerules.StateError` naming the field."""
+    """One history event read back, or :class:`~tablerules.StateError` naming the field.
+
+    An event exactly as :func:`to_dict` writes it is taken in one test of
+    its fields; anything else is read field by field, to name what is wrong.
+    """
+    if type(raw) is dict:
+        seat, hand = raw.get("seat"), raw.get("hand")
+        if (
+            type(seat) is int and 0 <= seat < players and type(hand) is int and 0 <= hand <= 1
+        ):  # then the kind's own fields, exactly, are all the record's keys
+            kind = raw.get("kind")
+            if kind == "stand" and len(raw) == len(_STAND_FIELDS):
+                return _STANDS[seat][hand]
+            target, card, cheat = raw.get("target"), raw.get("card", False), raw.get("cheat", 0)
+            if (
+                kind == "ask"
+                and raw.keys() == _ASK_FIELDS
+                and type(target) is int
+                and 0 <= target < players
+                and type(raw["split"]) is bool
+                and type(raw["given"]) is bool
+                and (cheat is None or type(cheat) is bool)
+                and type(raw["rank"]) is str
+                and raw["rank"] in _RANK_OF_LETTER
+                and (card is None or (type(card) is str and card in CARD_OF_TEXT))
+            ):
+                return _make_ask(
+                    seat=seat,
+                    target=target,
+                    rank=_RANK_OF_LETTER[raw["rank"]],
+                    hand=hand,
+                    split=raw["split"],
+                    given=raw["given"],
+                    card=None if card is None else CARD_OF_TEXT[card],
+                    cheat=cheat,
+                )
+    return _read_event_by_field(raw, where, players)
+
+
+def _read_event_by_field(raw: object, where: str, players: int) -> Event:
+    """:func:`read_event` field by field, naming the first that is wrong."""
     data = read_mapping(raw, where)
     kind = read_str(data, "kind", where)
     if kind not in ("ask", "stand"):
@@ -213,7 +277,7 @@ def read_event(raw: object, where: str, players: int) -> Event:
         raise StateError(f"{where} has no field 'card'")
     card: Card | None = None
     if card_text is not None:
-        cards = parse_card_field(card_text, f"{where}.card")
+        cards = card_field(card_text, f"{where}.card")
         if len(cards) != 1:
             raise StateError(f"{where}.card must be one card or null, not {show(card_text)}")
         card = cards[0]
@@ -249,7 +313,7 @@ def read_summary(raw: object, where: str, players: int) -> RoundSummary:
         round=read_int(data, "round", where, minimum=0),
         abandoned=read_bool(data, "abandoned", where),
         tables=read_seats(data, "tables", where, players, table_hands),
-        hands=read_seats(data, "hands", where, players, parse_card_field),
+        hands=read_seats(data, "hands", where, players, card_field),
         choices=read_seats(data, "choices", where, players, optional_bool_item),
         cheated=read_seats(data, "cheated", where, players, bool_item),
         points=read_seats(data, "points", where, players, int_item),
@@ -274,34 +338,36 @@ def from_dict(data: Mapping[str, object]) -> State:
     ...
     tablerules.errors.StateError: state: cards are missing or duplicated: missing 6s
     """
-    state = _quick_state(data)
-    if state is not None:
-        check_read_state(state)
-        return state
-    state = _careful_state(data)
-    check_state(state)
+    state = _read_state(data)
+    check_read_state(state)
     return state
 
 
-def _careful_state(data: Mapping[str, object]) -> State:
-    """The state a record holds, every field read with checks that name what is wrong."""
+def _read_state(data: Mapping[str, object]) -> State:
+    """The state a record holds, well formed: every field of its kind and length, or named."""
     where = "state"
     record, header = read_header(data, GAME, VERSION, Config)
     _check_fields(record, _STATE_FIELDS, where)
     config: Config = header.config
     players = config.players
-    if "last_round" not in record:
-        raise StateError(f"{where} has no field 'last_round'")
+    for name in ("deck", "last_round"):
+        if name not in record:
+            raise StateError(f"{where} has no field {name!r}")
     last_raw = record["last_round"]
-    return State(
+    tables = read_seats(record, "tables", where, players, table_hands)
+    stood = read_seats(record, "stood", where, players, stood_flags)
+    for seat in range(players):
+        if len(stood[seat]) != len(tables[seat]):
+            raise StateError(f"state.stood[{seat}] must hold one true or false per table hand")
+    return _make_state(
         config=config,
         seed=header.seed,
         round=header.round,
         scores=header.scores,
-        hands=read_seats(record, "hands", where, players, parse_card_field),
-        tables=read_seats(record, "tables", where, players, table_hands),
-        stood=read_seats(record, "stood", where, players, stood_flags),
-        deck=read_cards(record, "deck", where),
+        hands=read_seats(record, "hands", where, players, card_field),
+        tables=tables,
+        stood=stood,
+        deck=card_field(record["deck"], f"{where}.deck"),
         history=read_history(record, "history", where, players),
         choices=read_seats(record, "choices", where, players, optional_bool_item),
         to_act=read_optional_seat(record, "to_act", where, players),
@@ -315,226 +381,264 @@ def _careful_state(data: Mapping[str, object]) -> State:
     )
 
 
-# --- the quick reader --------------------------------------------------------
-#
-# Records as to_dict writes them are read by straight-line code: exact types,
-# card text split on single spaces. Anything else (or anything wrong) makes it
-# give up with None, and the careful reader above reads the record again and
-# names the problem; both make equal states of the records the quick one reads.
+# --- the observation's record ----------------------------------------------------
 
-_make_state = fast_init(State)
-_make_ask = fast_init(AskRecord)
-_make_stand = fast_init(StandRecord)
-_make_summary = fast_init(RoundSummary)
-_RANK_OF_LETTER = {letter: Rank(index + 2) for index, letter in enumerate(RANK_LETTERS)}
-_card = CARD_OF_TEXT.__getitem__
+VIEW_VERSION: Final = 1
+"""The observation record layout this library writes and reads."""
 
-
-class _UnusualError(Exception):
-    """A record the quick reader leaves to the careful one."""
-
-
-def _ints(raw: object, players: int) -> tuple[int, ...]:
-    if type(raw) is not list or len(raw) != players:
-        raise _UnusualError
-    for value in raw:
-        if type(value) is not int or value.bit_length() > MAX_INT_BITS:
-            raise _UnusualError
-    return tuple(raw)
-
-
-def _choices(raw: object, players: int) -> tuple[bool | None, ...]:
-    if type(raw) is not list or len(raw) != players:
-        raise _UnusualError
-    for value in raw:
-        if type(value) is not bool and value is not None:
-            raise _UnusualError
-    return tuple(raw)
-
-
-def _flags(raw: object, players: int) -> tuple[bool, ...]:
-    if type(raw) is not list or len(raw) != players:
-        raise _UnusualError
-    for value in raw:
-        if type(value) is not bool:
-            raise _UnusualError
-    return tuple(raw)
-
-
-def _cards(text: object) -> tuple[Card, ...]:
-    if type(text) is not str:
-        raise _UnusualError
-    return tuple(map(_card, text.split(" "))) if text else ()
-
-
-def _hands(raw: object, players: int) -> tuple[tuple[Card, ...], ...]:
-    if type(raw) is not list or len(raw) != players:
-        raise _UnusualError
-    return tuple(map(_cards, raw))
-
-
-def _tables(raw: object, players: int) -> tuple[tuple[tuple[Card, ...], ...], ...]:
-    if type(raw) is not list or len(raw) != players:
-        raise _UnusualError
-    tables = []
-    for seat in raw:
-        if type(seat) is not list or len(seat) > 2:
-            raise _UnusualError
-        hands = tuple(map(_cards, seat))
-        if () in hands:
-            raise _UnusualError
-        tables.append(hands)
-    return tuple(tables)
-
-
-_ASK_FIELDS_OF = itemgetter(
-    "kind", "seat", "target", "rank", "hand", "split", "given", "card", "cheat"
+_WHERE: Final = "observation"
+_BASE_FIELDS: Final = (
+    "game",
+    "version",
+    "kind",
+    "config",
+    "seat",
+    "round",
+    "scores",
+    "hand",
+    "to_act",
+    "tables",
+    "stood",
+    "hand_sizes",
+    "deck_size",
+    "history",
+    "cheated",
+    "choice",
+    "chosen",
+    "winners",
+    "last_round",
 )
-_STAND_FIELDS_OF = itemgetter("kind", "seat", "hand")
-_HANDS = (0, 1)
-_ASKS: dict[tuple[object, ...], AskRecord] = {}
-"""Asks read, by their fields' values: events are immutable, and records share them."""
-_MAX_EVENTS = 8192
-_STAND_RECORDS = tuple((_make_stand(seat, 0), _make_stand(seat, 1)) for seat in range(10))
-"""Every stand a record can hold (seats are checked to be in range first)."""
+_DERIVED_FIELDS: Final = ("dealer", "phase", "in_game", "done", "has_split", "hand_states")
 
 
-def _history(raw: object, players: int) -> tuple[Event, ...]:
-    if type(raw) is not list:
-        raise _UnusualError
-    events: list[Event] = []
-    append = events.append
-    seats = range(players)
-    ask_fields, stand_fields, hands = _ASK_FIELDS_OF, _STAND_FIELDS_OF, _HANDS
-    make_ask, rank_of, card_of, memo = _make_ask, _RANK_OF_LETTER, _card, _ASKS
-    if len(memo) + len(raw) > _MAX_EVENTS:  # kept bounded: a history adds at most its asks
-        memo.clear()
-        if len(raw) > _MAX_EVENTS:
-            memo = {}  # longer than the memo keeps: its asks are not kept
-    for item in raw:
-        if type(item) is not dict:
-            raise _UnusualError
-        if len(item) == 9:  # an ask: the nine fields, none else (a missing one is a KeyError)
-            values = ask_fields(item)
-            kind, seat, target, rank, hand, split, given, card, cheat = values
-            if (
-                kind != "ask"
-                or type(seat) is not int
-                or seat not in seats
-                or type(target) is not int
-                or target not in seats
-                or type(hand) is not int
-                or hand not in hands
-                or type(split) is not bool
-                or type(given) is not bool
-                or (cheat is not None and type(cheat) is not bool)
-            ):
-                raise _UnusualError
-            # Checked to be of their kinds, equal values make equal events.
-            event = memo.get(values)
-            if event is None:
-                event = make_ask(
-                    seat=seat,
-                    target=target,
-                    rank=rank_of[rank],
-                    hand=hand,
-                    split=split,
-                    given=given,
-                    card=None if card is None else card_of(card),
-                    cheat=cheat,
-                )
-                memo[values] = event
-            append(event)
-            continue
-        if len(item) != 3:
-            raise _UnusualError
-        kind, seat, hand = stand_fields(item)
-        if (
-            kind != "stand"
-            or type(seat) is not int
-            or seat not in seats
-            or type(hand) is not int
-            or hand not in hands
-        ):
-            raise _UnusualError
-        append(_STAND_RECORDS[seat][hand])
-    return tuple(events)
+def observation_to_dict(view: Observation) -> Json:
+    """The JSON-compatible record of ``view``: what an app sends to that one player.
+
+    It holds the observation's fields (cards as text, the history and the
+    last round as in :func:`~tablerules.mentok.to_dict`, with others' cheat
+    flags null until the round ends) and, for readers without this library,
+    facts they determine: ``dealer``, ``phase``, ``in_game``, ``done``,
+    ``has_split`` and ``hand_states``. Built from the observation alone, it
+    holds nothing the seat may not know: no deck, no other hand, no seed.
+
+    >>> import json
+    >>> from tablerules import mentok
+    >>> state = mentok.apply(mentok.new_game(seed=3), mentok.Stand())
+    >>> record = mentok.observation_to_dict(mentok.observe(state, 2))
+    >>> record["kind"], record["seat"], record["hand"], record["hand_sizes"], record["phase"]
+    ('observation', 2, '4s 5c Jc 7s', [4, 4, 4, 4], 'play')
+    >>> mentok.observation_from_dict(json.loads(json.dumps(record))) == mentok.observe(state, 2)
+    True
+    """
+    check_type(view, Observation, "view")
+    return {
+        "game": "mentok",
+        "version": VIEW_VERSION,
+        "kind": "observation",
+        "config": config_to_dict(view.config),
+        "seat": view.seat,
+        "round": view.round,
+        "scores": list(view.scores),
+        "hand": write_cards(view.hand),
+        "to_act": view.to_act,
+        "tables": tables_list(view.tables),
+        "stood": [list(flags) for flags in view.stood],
+        "hand_sizes": list(view.hand_sizes),
+        "deck_size": view.deck_size,
+        "history": [event_dict(event) for event in view.history],
+        "cheated": view.cheated,
+        "choice": view.choice,
+        "chosen": list(view.chosen),
+        "winners": list(view.winners),
+        "last_round": None if view.last_round is None else summary_dict(view.last_round),
+        "dealer": view.dealer,
+        "phase": view.phase.value,
+        "in_game": list(view.in_game),
+        "done": list(view.done),
+        "has_split": list(view.has_split),
+        "hand_states": [[state.value for state in seat] for seat in view.hand_states],
+    }
 
 
-def _summary(raw: object, players: int) -> RoundSummary | None:
-    if raw is None:
-        return None
-    if type(raw) is not dict or raw.keys() != _SUMMARY_FIELDS:
-        raise _UnusualError
-    round_index, abandoned = raw["round"], raw["abandoned"]
-    if type(round_index) is not int or round_index < 0 or type(abandoned) is not bool:
-        raise _UnusualError
-    if round_index.bit_length() > MAX_INT_BITS:
-        raise _UnusualError
-    return _make_summary(
-        round=round_index,
-        abandoned=abandoned,
-        tables=_tables(raw["tables"], players),
-        hands=_hands(raw["hands"], players),
-        choices=_choices(raw["choices"], players),
-        cheated=_flags(raw["cheated"], players),
-        points=_ints(raw["points"], players),
-        history=_history(raw["history"], players),
+def _read_header(data: object) -> tuple[Mapping[str, object], Config]:
+    """The record as a mapping, its fields checked by name, and its config."""
+    fields = (*_BASE_FIELDS, *_DERIVED_FIELDS)
+    return read_observation_header(data, "mentok", VIEW_VERSION, fields, Config)
+
+
+def _size_item(value: object, where: str) -> int:
+    size = int_item(value, where)
+    if not 0 <= size <= HAND_SIZE:  # the cards dealt: hands only give cards away
+        raise StateError(f"{where} must be 0 to {HAND_SIZE} (cards in a hand), not {size}")
+    return size
+
+
+def _optional_bool(value: object, where: str) -> bool | None:
+    return None if value is None else bool_item(value, where)
+
+
+def _read_view(record: Mapping[str, object], config: Config) -> Observation:
+    """The observation of a record whose header was read: every field's shape checked."""
+    players, where = config.players, _WHERE
+    deck_size = read_int(record, "deck_size", where, minimum=0)
+    if deck_size > len(FULL_DECK) * config.decks:
+        raise StateError(
+            f"observation.deck_size must be at most {len(FULL_DECK) * config.decks}, "
+            f"not {deck_size}"
+        )
+    last_raw = record["last_round"]
+    return _make_observation(
+        seat_item(record["seat"], "observation.seat", players),
+        card_field(record["hand"], "observation.hand"),
+        config=config,
+        round=read_int(record, "round", where, minimum=0),
+        to_act=read_optional_seat(record, "to_act", where, players),
+        scores=read_seats(record, "scores", where, players, int_item),
+        tables=read_seats(record, "tables", where, players, table_hands),
+        stood=read_seats(record, "stood", where, players, stood_flags),
+        hand_sizes=read_seats(record, "hand_sizes", where, players, _size_item),
+        deck_size=deck_size,
+        history=read_history(record, "history", where, players),
+        cheated=read_bool(record, "cheated", where),
+        choice=_optional_bool(record["choice"], "observation.choice"),
+        chosen=read_seats(record, "chosen", where, players, bool_item),
+        winners=tuple(
+            seat_item(seat, f"observation.winners[{index}]", players)
+            for index, seat in enumerate(read_list(record, "winners", where))
+        ),
+        last_round=None
+        if last_raw is None
+        else read_summary(last_raw, "observation.last_round", players),
     )
 
 
-def _quick_state(data: object) -> State | None:
-    """The state of a record exactly as :func:`to_dict` writes it, or None to read it carefully.
+def _count(cards: int) -> str:
+    return "1 card" if cards == 1 else f"{cards} cards"
 
-    The state is well formed (every field of its kind, one entry per seat,
-    a stood flag per table hand), as :func:`check_read_state` expects.
-    """
-    if type(data) is not dict or data.keys() != _STATE_FIELDS:
-        return None
-    version = data["version"]
-    if data["game"] != GAME or type(version) is not int or version != VERSION:
-        return None
-    config = quick_config(data["config"], Config)
-    if config is None:
-        return None
-    players = config.players
-    seed, round_index, to_act = data["seed"], data["round"], data["to_act"]
-    if type(seed) is not int or type(round_index) is not int or round_index < 0:
-        return None
-    if seed.bit_length() > MAX_INT_BITS or round_index.bit_length() > MAX_INT_BITS:
-        return None
-    if to_act is not None and (type(to_act) is not int or not 0 <= to_act < players):
-        return None
-    winners = data["winners"]
-    if type(winners) is not list or not all(
-        type(seat) is int and 0 <= seat < players for seat in winners
-    ):
-        return None
-    stood_raw = data["stood"]
-    try:
-        tables = _tables(data["tables"], players)
-        if type(stood_raw) is not list or len(stood_raw) != players:
-            return None
-        for seat, flags in enumerate(stood_raw):
-            if type(flags) is not list or len(flags) != len(tables[seat]):
-                return None
-            for flag in flags:
-                if type(flag) is not bool:
-                    return None
-        return _make_state(
-            config=config,
-            seed=seed,
-            round=round_index,
-            scores=_ints(data["scores"], players),
-            hands=_hands(data["hands"], players),
-            tables=tables,
-            stood=tuple(map(tuple, stood_raw)),
-            deck=_cards(data["deck"]),
-            history=_history(data["history"], players),
-            choices=_choices(data["choices"], players),
-            to_act=to_act,
-            winners=tuple(winners),
-            last_round=_summary(data["last_round"], players),
+
+def _check_cards(view: Observation) -> None:
+    """The visible places add up: sizes, table hands and stood flags, card copies, the deck."""
+    config, seat = view.config, view.seat
+    decks = config.decks
+    if len(view.hand) != view.hand_sizes[seat]:
+        raise StateError(
+            f"observation.hand holds {_count(len(view.hand))}, but "
+            f"observation.hand_sizes[{seat}] is {view.hand_sizes[seat]}"
         )
-    except (_UnusualError, KeyError, TypeError):
-        return None
+    shown = Counter(view.hand)
+    for other, (tables, stood) in enumerate(zip(view.tables, view.stood, strict=True)):
+        if len(stood) != len(tables):
+            raise StateError(
+                f"observation.stood[{other}] must hold one flag per table hand ({len(tables)}), "
+                f"not {len(stood)}"
+            )
+        if not tables and view.hand_sizes[other]:
+            raise StateError(
+                f"observation.hand_sizes[{other}] must be 0: seat {other} is not in the round"
+            )
+        for cards in tables:
+            shown.update(cards)
+    extra = sorted(card for card, copies in shown.items() if copies > decks)
+    if extra:
+        copies = "once" if decks == 1 else "twice"
+        raise StateError(
+            f"observation: {cards_text(extra)} shown more often than the deck holds it "
+            f"(the hand and the table hands show each card at most {copies})"
+        )
+    hidden = sum(size for other, size in enumerate(view.hand_sizes) if other != seat)
+    unseen = len(FULL_DECK) * decks - sum(shown.values())
+    if view.deck_size + hidden != unseen:
+        raise StateError(
+            f"observation: the deck ({view.deck_size}) and the other hands ({hidden}) must hold "
+            f"the {unseen} cards the observer cannot see, not {view.deck_size + hidden}"
+        )
+    if view.to_act is None:
+        summary = view.last_round
+        if summary is None:
+            raise StateError("observation.last_round: a finished game keeps its last round")
+        revealed: Counter[Card] = Counter()
+        for other, size in enumerate(view.hand_sizes):
+            if other != seat and len(summary.hands[other]) != size:
+                raise StateError(
+                    f"observation.last_round.hands[{other}] must hold the {_count(size)} of "
+                    f"observation.hand_sizes[{other}]: the game is over and every hand revealed"
+                )
+            if other != seat:
+                revealed.update(summary.hands[other])
+        if any(shown[card] + copies > decks for card, copies in revealed.items()):
+            raise StateError(
+                "observation.last_round.hands: a revealed card is also in view elsewhere"
+            )
+
+
+def _check_copy(name: str, written: object, derived: object) -> None:
+    if written != derived:
+        raise StateError(
+            f"observation.{name} must be {show(derived)}, what the observation's other fields "
+            f"determine, not {show(written)}"
+        )
+
+
+def _check_copies(record: Mapping[str, object], view: Observation) -> None:
+    """The facts the record writes for readers must be the ones the observation determines."""
+    where, players = _WHERE, view.config.players
+    _check_copy("dealer", seat_item(record["dealer"], "observation.dealer", players), view.dealer)
+    _check_copy("phase", read_str(record, "phase", where), view.phase.value)
+    for name, derived in (
+        ("in_game", view.in_game),
+        ("done", view.done),
+        ("has_split", view.has_split),
+    ):
+        _check_copy(name, read_seats(record, name, where, players, bool_item), derived)
+    states = read_seats(record, "hand_states", where, players, _hand_states)
+    _check_copy("hand_states", states, view.hand_states)
+
+
+_HAND_STATES: Final = {state.value: state for state in HandState}
+
+
+def _hand_states(value: object, where: str) -> tuple[HandState, ...]:
+    if not isinstance(value, list):
+        raise StateError(f"{where} must be a list, not {show(value)}")
+    states = []
+    for index, item in enumerate(value):
+        state = _HAND_STATES.get(item) if type(item) is str else None
+        if state is None:  # (HandState(item) itself would repr a nested list past the limit)
+            raise StateError(
+                f"{where}[{index}] must be 'active', 'stood' or 'bust', not {show(item)}"
+            )
+        states.append(state)
+    return tuple(states)
+
+
+def observation_from_dict(data: Mapping[str, object]) -> Observation:
+    """Read an observation record written by :func:`observation_to_dict`, checked.
+
+    Malformed records (wrong types, bad card text, unknown or missing fields,
+    out-of-range seats and sizes) raise :class:`~tablerules.StateError`
+    naming the field, and so do records that no game could show a seat: the
+    observer's hand and its size disagree, a card shows more often than the
+    deck holds it, the deck and the hidden hands do not hold the cards the
+    observer cannot see, a derived fact (``dealer``, ``phase``, ...) does
+    not follow, or the history cannot have been played. A record it accepts
+    can be determinized and encoded.
+
+    >>> from tablerules import mentok
+    >>> record = mentok.observation_to_dict(mentok.observe(mentok.new_game(seed=3), 2))
+    >>> record["hand_sizes"][2] = 3
+    >>> mentok.observation_from_dict(record)
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.StateError: observation.hand holds 4 cards, but observation.hand_sizes[2] is 3
+    """
+    record, config = _read_header(data)
+    view = _read_view(record, config)
+    _check_cards(view)
+    _check_copies(record, view)
+    _check_playable(view)
+    return view
+
+
+def _check_playable(view: Observation) -> None:
+    """The view must be one a real game shows: a state dealt from it passes the invariant check."""
+    check_view_is_playable(view, determinize, check_state, observe)

@@ -1,23 +1,19 @@
 """The rules' invariants of a Mentok state: :func:`check_state`.
 
-Nothing here restates a rule. A state holds the current round's cards,
-history and choices, and the summary of the round before; both rounds are
-rebuilt from them and played again through the rules themselves:
+A state holds the current round's cards, history and choices, and the
+summary of the round before; both rounds are rebuilt from them and played
+again through the rules themselves (:mod:`tablerules.mentok._replay`):
 
 - the round's deal is reconstructed (hands only give cards away, so a hand
   as dealt is the cards it gave, in the order given, then the cards it
   holds; the deck is the go-fish draws, in order, then the cards left) and
-  dealt with :func:`~tablerules.mentok.rules.deal_round`;
+  dealt with :func:`~tablerules.mentok.rounds.deal_round`;
 - every entry of the history is played again as
   :func:`~tablerules.mentok.apply` plays it (the rules' ``why_illegal``
   checks turn order, the sphere of influence, splits and closed hands, then
   ``apply_unchecked`` plays it), and must produce the very record the state
   holds (given or drawn, the card, the cheat flag); then the score choices
-  made so far, in turn order. The history is first played on plain lists,
-  with the same legality checks and each record compared as it is made;
-  when that cannot play it (or a round ends abandoned), it is played through
-  the rules' own functions, and when something is wrong, again one event at
-  a time, to name the first event at fault;
+  made so far, in turn order. The first event at fault is named;
 - the replay must end where the state is: the same tables, stood flags,
   turn, winners, and for a finished round the same summary, scored by
   :func:`~tablerules.mentok.scoring.round_points`, and the same game scores
@@ -28,12 +24,8 @@ rebuilt from them and played again through the rules themselves:
   should already have ended (:func:`~tablerules.mentok.scoring.game_winners`);
   after round 0 they are the scores before the last round plus its points.
 
-Two common cases are vouched for in one pass on those plain lists, drawing
-only the history's own draws (the n-th draw of a replay that matches its
-records is the n-th record that drew, so the cards left are never reached):
-a round in play before any choice, and a round before that was played to
-its choices (its summary's own checks with it). A case they cannot vouch
-for is checked the careful way above, which gives the verdict and the message.
+What a record says on its own (its fields' kinds, a summary's points and
+cheats) is checked before the replay, in that order.
 """
 
 from __future__ import annotations
@@ -45,14 +37,12 @@ from typing import Final
 from tablerules._common import card_count_problems, check_type
 from tablerules.cards import FULL_DECK, Rank, cards_text, is_card
 from tablerules.errors import StateError, show
-from tablerules.mentok._quick_play import deal_shown, play_on_lists
 from tablerules.mentok._replay import replay
 from tablerules.mentok.config import Config
-from tablerules.mentok.rules import (
-    RoundEnd,
-)
+from tablerules.mentok.rounds import RoundEnd
 from tablerules.mentok.scoring import (
     CHEAT_PENALTY,
+    MOST_POINTS,
     RANK_OF,
     game_winners,
     round_points,
@@ -65,13 +55,10 @@ from tablerules.mentok.state import (
     StandRecord,
     State,
     cheated_seats,
-    seat_done,
 )
 
 __all__ = ["check_state"]
 
-_MOST_POINTS = 12
-"""The most one round can score: two blackjacks after a split (6 + 6)."""
 _DECK_IDS: Final = {decks: sorted(map(id, FULL_DECK * decks)) for decks in (1, 2)}
 """The card objects of one or two decks, by identity, in order."""
 _CARD_IDS: Final = frozenset(map(id, FULL_DECK))
@@ -125,10 +112,10 @@ def check_read_state(state: State) -> None:
             raise StateError("state.last_round.history must match the final round's history")
     elif (summary is None) != (state.round == 0):
         raise StateError("state.last_round must be null exactly during round 0")
-    known = not over and summary is not None and _checked_before(summary, state)
-    # A summary vouched for passes both its checks (the careful ones run otherwise).
-    vouched = not over and summary is not None and not known and _vouch_previous(summary, state)
-    if summary is not None and not known and not vouched:
+    # The summary of the round before is the same in every state of a round:
+    # its checks (which depend on nothing else) are kept once passed.
+    known = not over and summary is not None and _passed_before(state)
+    if summary is not None and not known:
         _check_summary(summary, state)
     in_round = [seat for seat, tables in enumerate(state.tables) if tables]
     if over:
@@ -136,19 +123,38 @@ def check_read_state(state: State) -> None:
         start = tuple(
             score - point for score, point in zip(state.scores, summary.points, strict=True)
         )
-        in_game = _check_start(config, state.round, start, in_round, "state.last_round.points")
+        _check_start(config, state.round, start, in_round, "state.last_round.points")
     else:
         start = state.scores
-        in_game = _check_start(config, state.round, start, in_round, "state.scores")
-    if over or not _vouch_playing(state, in_game):
-        _check_round(state, start, in_game)
+        _check_start(config, state.round, start, in_round, "state.scores")
+    _check_round(state, start)
     if not over and summary is not None and not known:
-        if not vouched:
-            _check_previous_round(summary, state)
-        _remember(summary, state)
+        _check_previous_round(summary, state)
+        _remember(state)
 
 
-def _check_round(state: State, start: tuple[int, ...], in_game: tuple[bool, ...]) -> None:
+_PASSED: Final[dict[tuple[object, ...], None]] = {}
+"""Rounds before a state's that passed their checks, by value: the config, seed, round,
+scores and summary they were checked with (bounded, emptied when full)."""
+_PASSED_KEPT: Final = 64
+
+
+def _passed_before(state: State) -> bool:
+    """True if a state of this game, round and scores, with an equal summary, passed its checks."""
+    key = (state.config, state.seed, state.round, state.scores, state.last_round)
+    try:
+        return key in _PASSED
+    except TypeError:  # an unhashable field: such a state is refused further on
+        return False
+
+
+def _remember(state: State) -> None:
+    if len(_PASSED) >= _PASSED_KEPT:
+        _PASSED.clear()
+    _PASSED[state.config, state.seed, state.round, state.scores, state.last_round] = None
+
+
+def _check_round(state: State, start: tuple[int, ...]) -> None:
     """The state's round, dealt again from ``start`` and replayed, must end where the state is."""
     config = state.config
     over = state.to_act is None
@@ -164,85 +170,12 @@ def _check_round(state: State, start: tuple[int, ...], in_game: tuple[bool, ...]
         deck=state.deck,
         last_round=None if over else state.last_round,
         where="state",
-        in_game=in_game,
     )
     assert type(replayed) is State  # the next round is dealt
     if over:
         _check_final(replayed, state)
     else:
         _check_playing(replayed, state)
-
-
-def _vouch_playing(state: State, in_game: tuple[bool, ...]) -> bool:
-    """True only if :func:`_check_round` passes, for a round in play before any choice.
-
-    ``in_game`` is who the state's scores leave in the game. The round is
-    played on plain lists (:func:`play_on_lists`) from the deal the state
-    shows, drawing only the history's draws (see :func:`_vouch_previous`):
-    when it plays, the cards left are the state's deck, the history is the
-    state's, no choice is made, and the rest is compared here.
-    """
-    players = state.config.players
-    tables, hands, history = state.tables, state.hands, state.history
-    if state.winners or state.choices.count(None) != players:
-        return False
-    deal = deal_shown(players, tables, hands, history)
-    if deal is None:
-        return False
-    dealt, draws = deal
-    played = play_on_lists(
-        state.config, state.round, in_game, dealt, tables, deck=draws, history=history
-    )
-    if played is None:
-        return False
-    end_hands, end_tables, end_stood, _, to_act = played
-    return (
-        to_act == state.to_act
-        and tuple(end_hands) == hands
-        and tuple(map(tuple, end_tables)) == tables
-        and tuple(map(tuple, end_stood)) == state.stood
-    )
-
-
-# --- the round checked last ---------------------------------------------------
-#
-# Every state of a round holds the same summary of the round before, and its
-# checks (_check_summary, _check_previous_round) depend only on that summary,
-# the config, the seed, the round and the scores. Records of one game's round
-# read one after another check it once: the last summary that passed is kept
-# with those values (one entry, swapped whole, so nothing piles up for the
-# garbage collector), and counts for a summary whose events are the very same
-# objects (the record reader gives equal asks one object; the entry holds them
-# alive) and whose other fields and game are equal: the same checks would pass.
-
-_LAST_CHECKED: tuple[RoundSummary, tuple[object, ...]] | None = None
-
-
-def _checked_before(summary: RoundSummary, state: State) -> bool:
-    """True if this very summary, in this game at this round and these scores, passed its checks."""
-    last = _LAST_CHECKED
-    if last is None:
-        return False
-    old, game = last
-    if len(old.history) != len(summary.history):
-        return False
-    return (
-        all(event is other for event, other in zip(old.history, summary.history, strict=True))
-        and game == (state.config, state.seed, state.round, state.scores)
-        and old.round == summary.round
-        and old.abandoned is summary.abandoned
-        and old.points == summary.points
-        and old.cheated == summary.cheated
-        and old.choices == summary.choices
-        and old.tables == summary.tables
-        and old.hands == summary.hands
-    )
-
-
-def _remember(summary: RoundSummary, state: State) -> None:
-    """Keep the summary that passed its checks last."""
-    global _LAST_CHECKED  # noqa: PLW0603 - one memo entry, swapped whole
-    _LAST_CHECKED = (summary, (state.config, state.seed, state.round, state.scores))
 
 
 # --- shapes ------------------------------------------------------------------
@@ -322,16 +255,19 @@ def _is_seat(value: object, players: int) -> bool:
     return type(value) is int and 0 <= value < players
 
 
+def _is_hand(value: object) -> bool:
+    return type(value) is int and 0 <= value <= 1
+
+
 def _check_event_shapes(history: tuple[Event, ...], where: str, players: int) -> None:
     for index, event in enumerate(history):
-        here = f"{where}[{index}]"
         if type(event) is StandRecord:
-            fine = _is_seat(event.seat, players) and event.hand in (0, 1)
+            fine = _is_seat(event.seat, players) and _is_hand(event.hand)
         elif type(event) is AskRecord:
             fine = (
                 _is_seat(event.seat, players)
                 and _is_seat(event.target, players)
-                and event.hand in (0, 1)
+                and _is_hand(event.hand)
                 and type(event.rank) is Rank
                 and (event.card is None or is_card(event.card))
                 and all(isinstance(flag, bool) for flag in (event.split, event.given))
@@ -340,6 +276,9 @@ def _check_event_shapes(history: tuple[Event, ...], where: str, players: int) ->
         else:
             fine = False
         if not fine:
+            here = f"{where}[{index}]"
+            if type(event) in (AskRecord, StandRecord) and not _is_hand(event.hand):
+                raise StateError(f"{here}.hand must be 0 or 1 (an int), not {show(event.hand)}")
             raise StateError(f"{here} must be an AskRecord or a StandRecord with seats in range")
 
 
@@ -406,11 +345,8 @@ def _check_start(
     scores: tuple[int, ...],
     in_round: Sequence[int],
     where: str,
-) -> tuple[bool, ...]:
-    """The scores a round starts from: reachable, and deciding who is dealt in.
-
-    Returns who is still in the game (:func:`~tablerules.mentok.scoring.still_in_game`).
-    """
+) -> None:
+    """The scores a round starts from: reachable, and deciding who is dealt in."""
     if round_index == 0:
         if any(scores):
             if where == "state.scores":
@@ -421,13 +357,13 @@ def _check_start(
             )
     else:
         low = 0 if config.strict else CHEAT_PENALTY
-        least, most = low * round_index, _MOST_POINTS * round_index
+        least, most = low * round_index, MOST_POINTS * round_index
         if not least <= min(scores) or not max(scores) <= most:  # then name the first seat
             for seat, score in enumerate(scores):
                 if not least <= score <= most:
                     raise StateError(
                         f"{where}: seat {seat} cannot have {show(score)} game points after "
-                        f"{round_index} round(s); a round scores {low} to {_MOST_POINTS}"
+                        f"{round_index} round(s); a round scores {low} to {MOST_POINTS}"
                     )
     in_game = still_in_game(config, scores)
     dealt_in = [seat for seat, still in enumerate(in_game) if still]
@@ -446,7 +382,6 @@ def _check_start(
                 f"(won by seats {list(winners)} with scores {list(scores)}), "
                 f"but round {round_index} was dealt"
             )
-    return in_game
 
 
 # --- comparing the replay with the state -------------------------------------
@@ -541,7 +476,6 @@ def _check_previous_round(summary: RoundSummary, state: State) -> None:
         last_round=None,
         where="state.last_round",
         deal_next=False,  # only how the round came out is compared
-        sums_up=summary,
     )
     if type(replayed) is State:  # the round goes on, or it was abandoned and the next dealt
         if replayed.round == summary.round and replayed.to_act is not None:
@@ -561,86 +495,6 @@ def _check_previous_round(summary: RoundSummary, state: State) -> None:
             "but it goes on"
         )
     _same_summary(ended.summary, summary)
-
-
-def _vouch_previous(summary: RoundSummary, state: State) -> bool:
-    """True only if :func:`_check_summary` and :func:`_check_previous_round` both pass.
-
-    For a state whose round goes on. One pass over what those checks look
-    at, for the common case: a round played to its choices, its history
-    played on plain lists (``_quick_play.play_dealt``). False leaves the verdict
-    (and the message) to them. What makes it enough:
-
-    - ``play_dealt`` accepts only asks of another seat whose record is
-      the one the rules make (the card given, of the rank asked, or drawn;
-      the cheat flag True or False, and False with ``strict``), none finding
-      the deck empty: every check of :func:`_check_events` holds, and the
-      round is not abandoned;
-    - the deck it draws from is the history's draws alone: the n-th draw of
-      a replay that matches the records is the n-th record that drew, so the
-      cards left after them are never reached;
-    - a round whose seats are all done and whose seats in it all chose is
-      scored from its choices whatever their order (``_replay.score_all``): with
-      the summary's tables and hands, the rules' summary is this one, and
-      the scores after it are the state's.
-
-    Like :func:`check_read_state`, it takes a well-formed state: the
-    summary's hands and tables hold Card values.
-    """
-    config = state.config
-    players = config.players
-    history = summary.history
-    tables = summary.tables
-    hands = summary.hands
-    choices = summary.choices
-    if summary.round != state.round - 1 or summary.abandoned is not False:
-        return False
-    for seat in range(players):
-        if tables[seat]:
-            if choices[seat] is None:
-                return False
-        elif choices[seat] is not None or hands[seat]:
-            return False
-    cheated = summary.cheated
-    if cheated != cheated_seats(history, players):
-        return False
-    if summary.points != round_points(tables, hands, choices, cheated, abandoned=False):
-        return False
-    points = zip(state.scores, summary.points, strict=True)
-    prior = tuple([score - point for score, point in points])
-    in_round = [seat for seat in range(players) if tables[seat]]
-    try:
-        in_game = _check_start(config, summary.round, prior, in_round, "state.last_round.points")
-    except StateError:
-        return False
-    # The hands and tables hold Card values (check_read_state's states are well formed).
-    shown = [card for hand in hands for card in hand]
-    for seat_tables in tables:
-        for cards in seat_tables:
-            shown += cards
-    if config.decks == 1:
-        if len(set(shown)) != len(shown):
-            return False
-    elif max(Counter(shown).values(), default=0) > config.decks:
-        return False
-    deal = deal_shown(players, tables, hands, history)
-    if deal is None:
-        return False
-    dealt, draws = deal
-    played = play_on_lists(
-        config, summary.round, in_game, dealt, tables, deck=draws, history=history
-    )
-    if played is None:
-        return False
-    # Every seat is done exactly when the seat to act is (see play_dealt's turns).
-    end_hands, end_tables, end_stood, _, last = played
-    assert last is not None
-    return (
-        seat_done(tuple(end_tables[last]), tuple(end_stood[last]))
-        and tuple(map(tuple, end_tables)) == tables
-        and tuple(end_hands) == hands
-        and not game_winners(config, summary.round + 1, state.scores, in_round)
-    )
 
 
 def _abandons(event: Event) -> bool:
