@@ -73,21 +73,12 @@ def check_state(state: State) -> None:
 
 
 def check_read_state(state: State) -> None:
-    """:func:`check_state` for a well-formed state, as the record readers make: the rules only.
+    """:func:`check_state` for a state a record reader made: the cards and the rules.
 
-    The shape checks are left out: every field must already be of its type
-    (ints in range, tuples of the 52 card objects, one entry per seat), as
-    :func:`~tablerules.mock.from_dict` guarantees; the history's entries are
-    still checked as the deal is rebuilt.
+    The readers make every field of its type (ints in range, tuples of the 52
+    card objects, one entry per seat), so the shape checks are left out.
     """
-    cards = state.deck + state.discard_pile
-    for hand in state.hands:
-        cards += hand
-    for meld in state.melds:
-        cards += meld
-    # the readers make only the 52 card objects: 52 different ones are the deck
-    if len(cards) != len(CARD_IDS) or len(set(cards)) != len(CARD_IDS):
-        _check_cards(state)
+    _check_cards(state)
     _check_rules(state)
 
 
@@ -238,35 +229,7 @@ def _check_sizes(state: State) -> None:
 
 
 def _check_summary(summary: RoundSummary, config: Config) -> None:
-    """The summary of a finished round: its melds, and points scored as the rules score them.
-
-    Every state of a round holds its last round's summary: the values of each
-    summary that passes are kept (a few thousand at most), and an equal one
-    passes at once.
-    """
-    key = (
-        summary.melds,
-        summary.first_complete,
-        summary.hand_points,
-        summary.highest_hand,
-        summary.points,
-        config.highest_hand_ties,
-    )
-    if key in _SUMMARIES_PASSED:
-        return
-    _rescore_summary(summary, config)
-    if len(_SUMMARIES_PASSED) >= _SUMMARIES_KEPT:
-        _SUMMARIES_PASSED.clear()
-    _SUMMARIES_PASSED[key] = None
-
-
-# The fields are of their types here (cards, ints, seats), so equal keys are equal summaries.
-_SUMMARIES_PASSED: Final[dict[tuple[object, ...], None]] = {}
-_SUMMARIES_KEPT: Final = 2048
-
-
-def _rescore_summary(summary: RoundSummary, config: Config) -> None:
-    """:func:`_check_summary` without the summaries kept."""
+    """The summary of a finished round: its melds, and points scored as the rules score them."""
     where = "state.last_round"
     placed: set[Card] = set()
     for seat, meld in enumerate(summary.melds):
