@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tablerules import Card, mentok, mock
+from tablerules import mentok, mock
 from tablerules._codec import add_cards, clamp
 from tablerules.errors import IllegalActionError
 from tablerules.mentok import _ask_counts as ask_counts
@@ -28,8 +28,7 @@ from tablerules.mentok import codec as mentok_codec
 from tablerules.mentok.determinize import hand_constraints
 from tablerules.mentok.scoring import RANK_OF, still_in_game, value_unchecked
 from tablerules.mentok.state import AskRecord, seat_done
-from tablerules.mock import codec as mock_codec
-from tablerules.mock.state import Drew, Melded, replay_public
+from tablerules.mock.state import replay_public
 
 
 def mock_direct(codec: mock.Codec, view: mock.Observation) -> bytes:
@@ -164,8 +163,6 @@ def playout(game: Any, config: Any, seed: int, steps: int = 400) -> list[Any]:
 
 
 def clear_memos() -> None:
-    mock_codec._REPLAYS.clear()
-    mock_codec._LAST_REPLAY[0] = ((), (), (), (), b"", (), None, 0, True)
     ask_counts._FOLDS.clear()
     ask_counts.remember_fold(0, False, ((), b"", ()))
     mentok_codec._remember_key(None, None)
@@ -214,25 +211,12 @@ def test_views_made_anew_are_equal_events_of_other_objects(
             assert codec.observation(again) == expected
 
 
-def test_a_remembered_history_that_ends_alike_but_starts_otherwise_is_not_reused() -> None:
-    # Two histories share their last event object, but not their first: the
-    # memo's key (length and last event) matches, the prefix check refuses it.
-    nine, two, king = (Card.parse(text) for text in ("9h", "2c", "Kd"))
-    last = Drew(2, False)
-    one = (Melded(0, (), (nine,), 0, False), Drew(1, True, nine), Melded(1, (), (two,), 0, False))
-    other = (Melded(0, (), (king,), 0, False), Drew(1, False), Melded(1, (), (two,), 0, False))
-    for history in ((*one, last), (*other, last), (*one, last)):
-        _, pile, held, _, _, _, first, _, _ = mock_codec._public(history, 4)
-        assert (pile, held, first) == tuple(replay_public(history, 4))
-
-
 @pytest.mark.parametrize(
     ("game", "config", "direct"), GAMES[1:2] + GAMES[-3:-2], ids=IDS[1:2] + IDS[-3:-2]
 )
 def test_the_memos_stay_bounded_and_right_when_they_overflow(
     game: Any, config: Any, direct: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(mock_codec, "_REPLAYS_KEPT", 5)
     monkeypatch.setattr(ask_counts, "_FOLDS_KEPT", 5)
     codec = game.Codec(config)
     rng = random.Random(3)
@@ -241,7 +225,6 @@ def test_the_memos_stay_bounded_and_right_when_they_overflow(
         for state in playout(game, config, seed, steps=150):
             view = game.observe(state, rng.randrange(config.players))
             assert codec.observation(view) == direct(codec, view)
-            assert len(mock_codec._REPLAYS) <= 5
             assert len(ask_counts._FOLDS) <= 5
 
 

@@ -128,6 +128,10 @@ def test_the_history_rebuilds_the_discard_pile() -> None:
         seen = mock.observe(state, 0)
         assert seen.discard_pile == state.discard_pile
         assert seen.top_discard == (state.discard_pile[-1] if state.discard_pile else None)
+        # the cards taken from the discard pile are still in the hands that took them
+        for held, hand in zip(seen.known_held, state.hands, strict=True):
+            assert set(held) <= set(hand)
+        assert seen.known_held == mock.observe(state, 1).known_held
         state = mock.apply(state, policy(state))
 
 

@@ -43,7 +43,6 @@ from tablerules.mock.serialize import card_text, event_dict, read_event, read_su
 from tablerules.mock.state import (
     State,
     TableFacts,
-    held_from_discards,
     opening_left,
     replay_public,
 )
@@ -121,36 +120,16 @@ class Observation(TableFacts):
     """The round's public history, oldest first."""
     last_round: RoundSummary | None
     """The summary of the previous round (or of the last one, once the game is over)."""
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The discard pile (top last) as a player who remembers the history knows it.
-
-        >>> import tablerules.mock as mock
-        >>> state = mock.new_game(seed=5)
-        >>> for _ in range(2):
-        ...     state = mock.apply(state, mock.legal_actions(state)[0])
-        >>> mock.observe(state, 0).discard_pile == state.discard_pile
-        True
-        """
-        return replay_public(self.history, len(self.hand_sizes)).discard_pile
+    discard_pile: tuple[Card, ...] = attrs.field(repr=_cards_repr)
+    """The discard pile, top card last, as the public history builds it."""
+    known_held: tuple[tuple[Card, ...], ...] = attrs.field(repr=_melds_repr)
+    """For each seat, the cards it took from the discard pile and still holds, in the
+    order taken: public, as the history shows them (the observer's are in :attr:`hand` too)."""
 
     @property
     def discard_size(self) -> int:
-        """Cards in the discard pile, the cards of the deck that are nowhere else.
-
-        Every card is in the draw pile, a hand, a meld or the discard pile,
-        so the sizes the observation shows give it without replaying the
-        history (it equals ``len(discard_pile)``).
-
-        >>> import tablerules.mock as mock
-        >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
-        >>> state = mock.apply(state, mock.Meld(discards="8s"))
-        >>> seen = mock.observe(state, 0)
-        >>> seen.discard_size, len(seen.discard_pile)
-        (1, 1)
-        """
-        return DECK_SIZE - self.deck_size - sum(self.hand_sizes) - sum(map(len, self.melds))
+        """Cards in the discard pile (``len(discard_pile)``)."""
+        return len(self.discard_pile)
 
     @property
     def top_discard(self) -> Card | None:
@@ -172,7 +151,7 @@ class Observation(TableFacts):
         return self.hand_sizes[seat]
 
     def _has_discards(self) -> bool:
-        return self.discard_size > 0
+        return bool(self.discard_pile)
 
     def _has_deck(self) -> bool:
         return self.deck_size > 0
@@ -195,7 +174,7 @@ class Observation(TableFacts):
         >>> [cards_text(hand) for hand in mock.observe(state, 0).known_hands]
         ['5h Js 9c', '', '8s', '']
         """
-        known = list(held_from_discards(self.history, len(self.hand_sizes)))
+        known = list(self.known_held)
         known[self.seat] = self.hand
         return tuple(known)
 
@@ -283,6 +262,8 @@ def _observation_from_pickle(
         shape = _view_shape(layout[:at])
     step, opening_was_empty, pile_was_empty, finished, hand_sizes = shape
     cards = cards_of(blob)
+    history = read_history(layout, at + players)
+    public = replay_public(history, players)
     melds = []
     start = 0
     for size in layout[at : at + players]:
@@ -302,8 +283,10 @@ def _observation_from_pickle(
         deck_size=numbers[3],
         hand_sizes=hand_sizes,
         scores=numbers[4:],
-        history=read_history(layout, at + players),
+        history=history,
         last_round=summary,
+        discard_pile=public.discard_pile,
+        known_held=public.held,
     )
 
 
@@ -353,6 +336,8 @@ def observe(state: State, seat: int) -> Observation:
     config, hands = state.config, state.hands
     if type(seat) is not int or not 0 <= seat < config.players:
         check_seat(seat, config.players)
+    history = state.history
+    public = replay_public(history, config.players)  # the public events only
     return _make_observation(
         seat=seat,
         hand=hands[seat],
@@ -367,8 +352,10 @@ def observe(state: State, seat: int) -> Observation:
         deck_size=len(state.deck),
         hand_sizes=tuple(map(len, hands)),
         scores=state.scores,
-        history=state.history,
+        history=history,
         last_round=state.last_round,
+        discard_pile=public.discard_pile,
+        known_held=public.held,
     )
 
 
@@ -494,6 +481,11 @@ def _read_view(record: Mapping[str, object], config: Config) -> Observation:
             f"observation.deck_size must be at most {config.pile_size} (the draw pile after "
             f"the deal), not {deck_size}"
         )
+    history = tuple(
+        read_event(event, f"observation.history[{index}]", players)
+        for index, event in enumerate(read_list(record, "history", where))
+    )
+    public = replay_public(history, players)
     return _make_observation(
         seat=seat_item(record["seat"], "observation.seat", players),
         hand=card_text(record["hand"], "observation.hand"),
@@ -508,11 +500,10 @@ def _read_view(record: Mapping[str, object], config: Config) -> Observation:
         deck_size=deck_size,
         hand_sizes=read_seats(record, "hand_sizes", where, players, _size_item),
         scores=read_seats(record, "scores", where, players, _score_item),
-        history=tuple(
-            read_event(event, f"observation.history[{index}]", players)
-            for index, event in enumerate(read_list(record, "history", where))
-        ),
+        history=history,
         last_round=read_summary(record["last_round"], players, "observation.last_round"),
+        discard_pile=public.discard_pile,
+        known_held=public.held,
     )
 
 
@@ -537,11 +528,10 @@ def _check_cards(view: Observation) -> None:
             raise StateError(
                 f"observation.hand_sizes[{other}] must be 0: seat {other} has finished the round"
             )
-    record = replay_public(view.history, len(view.hand_sizes))
-    shown: list[Card] = [*view.hand, *record.discard_pile]
+    shown: list[Card] = [*view.hand, *view.discard_pile]
     for meld in view.melds:
         shown.extend(meld)
-    for other, held in enumerate(record.held):
+    for other, held in enumerate(view.known_held):
         if other == seat:
             if not set(held) <= set(view.hand):
                 raise StateError(
@@ -563,12 +553,12 @@ def _check_cards(view: Observation) -> None:
             "discard pile and the cards the history shows in other hands hold each card once)"
         )
     placed = view.deck_size + sum(view.hand_sizes) + sum(map(len, view.melds))
-    if placed + len(record.discard_pile) != DECK_SIZE:
+    if placed + len(view.discard_pile) != DECK_SIZE:
         raise StateError(
             f"observation: the draw pile ({view.deck_size}), the hands ({sum(view.hand_sizes)}), "
             f"the melds ({sum(map(len, view.melds))}) and the discard pile as "
-            f"observation.history shows it ({len(record.discard_pile)}) must hold the "
-            f"{DECK_SIZE} cards, not {placed + len(record.discard_pile)}"
+            f"observation.history shows it ({len(view.discard_pile)}) must hold the "
+            f"{DECK_SIZE} cards, not {placed + len(view.discard_pile)}"
         )
 
 

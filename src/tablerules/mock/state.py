@@ -153,26 +153,35 @@ def replay_public(history: Sequence[Event], players: int) -> PublicRecord:
     >>> record.discard_pile, record.held, record.first_complete
     ((Card.parse('9h'),), ((), (Card.parse('2c'),), ()), None)
     """
-    held: list[list[Card]] = [[] for _ in range(players)]
+    held: list[list[Card]] | None = None  # made at the first draw from the discard pile
     pile: list[Card] = []
-    sizes = [0] * players
+    sizes: dict[int, int] = {}
     first: int | None = None
     for event in history:
         if type(event) is Melded:
-            seat, cards, discards = event.seat, event.cards, event.discards
-            if held[seat] and (cards or discards):
-                gone = {*cards, *discards}
-                held[seat] = [card for card in held[seat] if card not in gone]
-            pile.extend(discards)
+            cards, discards = event.cards, event.discards
+            if held is not None and (cards or discards):
+                mine = held[event.seat]
+                if mine:
+                    held[event.seat] = [c for c in mine if c not in cards and c not in discards]
+            if discards:
+                pile += discards
             if cards and first is None:
-                sizes[seat] += len(cards)
-                if sizes[seat] == MELD_SIZE:
-                    first = seat
-        elif isinstance(event, Drew) and event.card is not None:
-            held[event.seat].append(event.card)
+                size = sizes.get(event.seat, 0) + len(cards)
+                if size == MELD_SIZE:
+                    first = event.seat
+                sizes[event.seat] = size
+        elif event.card is not None:  # type: ignore[union-attr]  # a draw from the discard pile
+            if held is None:
+                held = [[] for _ in range(players)]
+            held[event.seat].append(event.card)  # type: ignore[union-attr]
             if pile:  # always, in a history the rules wrote
                 pile.pop()
-    return PublicRecord(tuple(pile), tuple([tuple(cards) for cards in held]), first)
+    known = _NONE_HELD[players] if held is None else tuple([tuple(cards) for cards in held])
+    return PublicRecord(tuple(pile), known, first)
+
+
+_NONE_HELD: Final = tuple(((),) * players for players in range(11))
 
 
 def first_to_complete(history: Sequence[Event]) -> int | None:
