@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import tablerules as tr
 from tablerules import mock
-from tablerules.mock.state import Drew, Melded, held_from_discards
+from tablerules.mock.state import Drew, Melded
 from tests.mock.strategies import configs
 
 
@@ -198,7 +198,7 @@ def private_draw(state: mock.State) -> tuple[mock.Meld, mock.State] | None:
     discard pile, then drawing from the draw pile, if any; and the state after it."""
     seat = state.to_act
     assert seat is not None
-    held = held_from_discards(state.history, state.config.players)[seat]
+    held = state.known_held[seat]
     private = [card for card in state.hands[seat] if card not in held]
     for action in mock.legal_actions(state):
         assert isinstance(action, mock.Meld)
@@ -232,7 +232,7 @@ def test_a_card_that_leaves_a_hand_before_it_arrives_is_caught() -> None:
     assert seat is not None
     assert isinstance(event, Melded)
     assert passes(after)
-    held = held_from_discards(state.history, 3)[seat]
+    held = state.known_held[seat]
     drawn = next(card for card in after.hands[seat] if card not in state.hands[seat])
     gone = next(card for card in action.cards + action.discards if card in held)
     swap = {gone: drawn, drawn: gone}

@@ -25,7 +25,16 @@ from tablerules._pickling import (
 )
 from tablerules.cards import FULL_DECK, Card
 from tablerules.mock.config import Config
-from tablerules.mock.state import PILE_DRAWS, Drew, Event, Melded, RoundSummary, State, Step
+from tablerules.mock.state import (
+    PILE_DRAWS,
+    Drew,
+    Event,
+    Melded,
+    RoundSummary,
+    State,
+    Step,
+    replay_public,
+)
 
 
 def reduce_state(state: State) -> tuple[object, ...]:
@@ -246,21 +255,23 @@ def _state_from_pickle(
         melds.append(cards[start : start + size])
         start += size
     pile = deck_bytes.read(blob[end:])
-    return _make_state(
-        config=config,
-        seed=numbers[0],
-        round=numbers[1],
-        scores=numbers[3:],
+    history = read_history(layout, at + players + 1)
+    return _make_state(  # sixteen fields: the first by position (see fast_init)
+        config,
+        numbers[0],
+        numbers[1],
+        numbers[3:],
         hands=hands_of(cards),
         melds=tuple(melds),
         deck=pile,
         discard_pile=cards[start:end],
+        known_held=replay_public(history, players).held,  # public: the history fixes it
         finished=finished,
         to_act=numbers[2],
         step=step,
         opening_was_empty=opening_was_empty,
         pile_was_empty=pile_was_empty,
-        history=read_history(layout, at + players + 1),
+        history=history,
         last_round=summary,
     )
 

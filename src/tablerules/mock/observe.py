@@ -336,8 +336,6 @@ def observe(state: State, seat: int) -> Observation:
     config, hands = state.config, state.hands
     if type(seat) is not int or not 0 <= seat < config.players:
         check_seat(seat, config.players)
-    history = state.history
-    public = replay_public(history, config.players)  # the public events only
     return _make_observation(
         seat=seat,
         hand=hands[seat],
@@ -352,10 +350,10 @@ def observe(state: State, seat: int) -> Observation:
         deck_size=len(state.deck),
         hand_sizes=tuple(map(len, hands)),
         scores=state.scores,
-        history=history,
+        history=state.history,
         last_round=state.last_round,
-        discard_pile=public.discard_pile,
-        known_held=public.held,
+        discard_pile=state.discard_pile,
+        known_held=state.known_held,
     )
 
 

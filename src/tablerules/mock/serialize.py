@@ -34,7 +34,16 @@ from tablerules._common import (
 from tablerules.cards import FULL_DECK, Card
 from tablerules.errors import MAX_INT_BITS, StateError, show
 from tablerules.mock.config import Config
-from tablerules.mock.state import PILE_DRAWS, Drew, Event, Melded, RoundSummary, State, Step
+from tablerules.mock.state import (
+    NONE_HELD,
+    PILE_DRAWS,
+    Drew,
+    Event,
+    Melded,
+    RoundSummary,
+    State,
+    Step,
+)
 from tablerules.mock.validate import check_read_state
 
 if TYPE_CHECKING:
@@ -319,15 +328,16 @@ def from_dict(data: Mapping[str, object]) -> State:
         read_event(event, f"state.history[{index}]", players)
         for index, event in enumerate(read_list(record, "history", where))
     )
-    state = _make_state(
-        config=config,
-        seed=header.seed,
-        round=header.round,
-        scores=header.scores,
+    state = _make_state(  # sixteen fields: the first by position (see fast_init)
+        config,
+        header.seed,
+        header.round,
+        header.scores,
         hands=_seat_cards(record, "hands", where, players),
         melds=_seat_cards(record, "melds", where, players),
         deck=_cards(record, "deck", where),
         discard_pile=_cards(record, "discard_pile", where),
+        known_held=NONE_HELD[players],  # not written: the check sets it from the history
         finished=read_seats(record, "finished", where, players, bool_item),
         to_act=read_optional_seat(record, "to_act", where, players),
         step=step,
@@ -336,6 +346,6 @@ def from_dict(data: Mapping[str, object]) -> State:
         history=history,
         last_round=read_summary(record["last_round"], players),
     )
-    check_read_state(state)
+    state = check_read_state(state)
     _check_copies(record, state)
     return state

@@ -1,16 +1,19 @@
 """The Mock :class:`State`, the public record of a round and the summary of a finished round.
 
-A state stores the cards, the round's history, the turn, and two facts about
-the draw pile at the start of the turn (``opening_was_empty`` and
-``pile_was_empty``: the history and the deck fix them too, but the rules read
-them on every meld, and the invariant check compares them with a replay).
-Everything else is a property: the opening's size, and in ``TableFacts``,
-which observations share, the dealer, who took the top discard, who
-completed first, the winners and the meld obligation. They are built on the
+A state stores the cards, the round's history, the turn, the cards each seat
+took from the discard pile and still holds (``known_held``: public, so every
+observation copies it), and two facts about the draw pile at the start of
+the turn (``opening_was_empty`` and ``pile_was_empty``: the history and the
+deck fix them too, but the rules read them on every meld). The invariant
+check compares each of them with a replay of the history. Everything else
+is a property: the opening's size, and in ``TableFacts``, which
+observations share, the dealer, who took the top discard, who completed
+first, the winners and the meld obligation. They are built on the
 functions here that the rules and the invariant check use too:
 ``fewest_to_meld`` (a turn's meld obligation), ``opening_left`` (the split
-of the draw pile) and ``replay_public`` (what the history shows: the discard
-pile, the cards taken from it into each hand, the first complete hand).
+of the draw pile), ``held_after`` (what one event does to the cards known
+held) and ``replay_public`` (what the history shows: the discard pile, the
+cards known held, the first complete hand).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CARD_IDS",
+    "NONE_HELD",
     "PILE_DRAWS",
     "Drew",
     "Event",
@@ -42,7 +46,7 @@ __all__ = [
     "TableFacts",
     "fewest_to_meld",
     "first_to_complete",
-    "held_from_discards",
+    "held_after",
     "opening_left",
     "replay_public",
 ]
@@ -144,6 +148,37 @@ class PublicRecord(NamedTuple):
     """The first seat to meld five cards, if any."""
 
 
+def held_after(held: tuple[tuple[Card, ...], ...], event: Event) -> tuple[tuple[Card, ...], ...]:
+    """The cards each seat took from the discard pile and still holds, after ``event``.
+
+    ``held`` is what they were before it: a draw of the top discard adds
+    its card to the drawer's; a meld takes away the cards it melds and
+    discards. The one statement of the rule: :func:`replay_public` folds it
+    over a history, ``apply`` keeps ``State.known_held`` with it.
+
+    >>> from tablerules import Card
+    >>> card = Card.parse("9h")
+    >>> held = held_after(((), (), ()), Drew(seat=1, from_discard=True, card=card))
+    >>> held, held_after(held, Melded(1, (), (card,), 0, False))
+    (((), (Card.parse('9h'),), ()), ((), (), ()))
+    """
+    seat = event.seat
+    if type(event) is Melded:
+        mine = held[seat]
+        if not mine:
+            return held
+        cards, discards = event.cards, event.discards
+        if not (cards or discards):
+            return held
+        kept = tuple([card for card in mine if card not in cards and card not in discards])
+    else:
+        card = event.card  # type: ignore[union-attr]
+        if card is None:  # a draw from the draw pile
+            return held
+        kept = (*held[seat], card)
+    return (*held[:seat], kept, *held[seat + 1 :])
+
+
 def replay_public(history: Sequence[Event], players: int) -> PublicRecord:
     """Replay the public ``history`` of a round of ``players``: what every seat can know of it.
 
@@ -153,35 +188,21 @@ def replay_public(history: Sequence[Event], players: int) -> PublicRecord:
     >>> record.discard_pile, record.held, record.first_complete
     ((Card.parse('9h'),), ((), (Card.parse('2c'),), ()), None)
     """
-    held: list[list[Card]] | None = None  # made at the first draw from the discard pile
+    held = NONE_HELD[players]
     pile: list[Card] = []
-    sizes: dict[int, int] = {}
-    first: int | None = None
     for event in history:
+        held = held_after(held, event)
         if type(event) is Melded:
-            cards, discards = event.cards, event.discards
-            if held is not None and (cards or discards):
-                mine = held[event.seat]
-                if mine:
-                    held[event.seat] = [c for c in mine if c not in cards and c not in discards]
-            if discards:
-                pile += discards
-            if cards and first is None:
-                size = sizes.get(event.seat, 0) + len(cards)
-                if size == MELD_SIZE:
-                    first = event.seat
-                sizes[event.seat] = size
-        elif event.card is not None:  # type: ignore[union-attr]  # a draw from the discard pile
-            if held is None:
-                held = [[] for _ in range(players)]
-            held[event.seat].append(event.card)  # type: ignore[union-attr]
-            if pile:  # always, in a history the rules wrote
-                pile.pop()
-    known = _NONE_HELD[players] if held is None else tuple([tuple(cards) for cards in held])
-    return PublicRecord(tuple(pile), known, first)
+            pile += event.discards
+        elif event.card is not None and pile:  # type: ignore[union-attr]
+            pile.pop()  # the top discard was taken (the pile has it, in a history the rules wrote)
+    return PublicRecord(tuple(pile), held, first_to_complete(history))
 
 
-_NONE_HELD: Final = tuple(((),) * players for players in range(11))
+NONE_HELD: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
+    ((),) * players for players in range(11)
+)
+"""No card known held, for each table size: ``known_held`` after a deal."""
 
 
 def first_to_complete(history: Sequence[Event]) -> int | None:
@@ -204,18 +225,6 @@ def first_to_complete(history: Sequence[Event]) -> int | None:
                 return seat
             sizes[seat] = size
     return None
-
-
-def held_from_discards(history: Sequence[Event], players: int) -> tuple[tuple[Card, ...], ...]:
-    """The cards each seat took from the discard pile and still holds, by the public history.
-
-    >>> from tablerules import Card
-    >>> card = Card.parse("9h")
-    >>> history = [Melded(0, (), (card,), 0, False), Drew(seat=1, from_discard=True, card=card)]
-    >>> held_from_discards(history, 3)
-    ((), (Card.parse('9h'),), ())
-    """
-    return replay_public(history, players).held
 
 
 def opening_left(config: Config, pile: int) -> int:
@@ -391,6 +400,9 @@ class State(TableFacts):
     """The draw pile, next card first (the opening, then the finish)."""
     discard_pile: tuple[Card, ...]
     """The discard pile, top card last."""
+    known_held: tuple[tuple[Card, ...], ...]
+    """For each seat, the cards it took from the discard pile and still holds, in the order
+    taken: public, as the history shows them (see ``held_after``)."""
     finished: tuple[bool, ...]
     """Which seats have finished the round."""
     to_act: int | None

@@ -24,6 +24,7 @@ from typing import Final, get_args
 from tablerules._common import (
     bool_item,
     card_count_problems,
+    changer,
     check_type,
     fast_init,
     int_item,
@@ -72,21 +73,27 @@ def check_state(state: State) -> None:
     _check_rules(state)
 
 
-def check_read_state(state: State) -> None:
+_CHANGE_HELD: Final = changer(State, "known_held")
+
+
+def check_read_state(state: State) -> State:
     """:func:`check_state` for a state a record reader made: the cards and the rules.
 
     The readers make every field of its type (ints in range, tuples of the 52
     card objects, one entry per seat), so the shape checks are left out.
+    Records do not write ``known_held``: it is not checked, and the state is
+    returned with the one the replay of its history leaves.
     """
     _check_cards(state)
-    _check_rules(state)
+    replay = _check_rules(state, check_held=False)
+    return _CHANGE_HELD(state, known_held=replay.known_held)
 
 
-def _check_rules(state: State) -> None:
-    """The checks of :func:`check_state` past the shapes and the card count."""
+def _check_rules(state: State, *, check_held: bool = True) -> State:
+    """The checks of :func:`check_state` past the shapes and the card count; the replay."""
     _check_game(state)
     _check_sizes(state)
-    _check_round(state)
+    return _check_round(state, check_held=check_held)
 
 
 # --- shapes ----------------------------------------------------------------
@@ -130,7 +137,7 @@ def _check_shape(state: State) -> None:
         raise StateError(f"state.round must be at least 0, not {state.round}")
     for seat, score in enumerate(_seats(state.scores, "state.scores", players)):
         int_item(score, f"state.scores[{seat}]")
-    for name in ("hands", "melds"):
+    for name in ("hands", "melds", "known_held"):
         for seat, cards in enumerate(_seats(getattr(state, name), f"state.{name}", players)):
             _cards_item(cards, f"state.{name}[{seat}]")
     _cards_item(state.deck, "state.deck")
@@ -463,8 +470,11 @@ def _fill_deal(
     return deck, problems
 
 
-def _check_round(state: State) -> None:
-    """Replay the round's history from its deal with the rules, and compare with the state."""
+def _check_round(state: State, *, check_held: bool) -> State:
+    """Replay the round's history from its deal with the rules, compare with the state: the replay.
+
+    ``known_held`` is compared only with ``check_held``.
+    """
     over = state.to_act is None
     deck, problems = _rebuild_deal(state)
     scores = state.scores
@@ -511,6 +521,14 @@ def _check_round(state: State) -> None:
             raise StateError(f"state.history[{turn}] ends the round, but the history goes on")
         replay = after
     _compare(state, replay, problems)
+    if check_held and replay.known_held != state.known_held:
+        raise StateError(
+            "state.known_held must be "
+            f"{[cards_text(cards) for cards in replay.known_held]}, the cards the history shows "
+            "each seat took from the discard pile and still holds, not "
+            f"{[cards_text(cards) for cards in state.known_held]}"
+        )
+    return replay
 
 
 def _illegal_turn(turn: int, event: Event, action: Action, error: str) -> str:
