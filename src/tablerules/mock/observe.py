@@ -269,11 +269,11 @@ def _observation_from_pickle(
     for size in layout[at : at + players]:
         melds.append(cards[start : start + size])
         start += size
-    return _make_observation(
-        seat=numbers[0],
-        hand=cards[start:],
-        config=config,
-        round=numbers[1],
+    return _make_observation(  # seventeen fields: the first by position (see fast_init)
+        numbers[0],
+        cards[start:],
+        config,
+        numbers[1],
         to_act=numbers[2],
         step=step,
         opening_was_empty=opening_was_empty,
@@ -336,11 +336,11 @@ def observe(state: State, seat: int) -> Observation:
     config, hands = state.config, state.hands
     if type(seat) is not int or not 0 <= seat < config.players:
         check_seat(seat, config.players)
-    return _make_observation(
-        seat=seat,
-        hand=hands[seat],
-        config=config,
-        round=state.round,
+    return _make_observation(  # seventeen fields: the first by position (see fast_init)
+        seat,
+        hands[seat],
+        config,
+        state.round,
         to_act=state.to_act,
         step=state.step,
         opening_was_empty=state.opening_was_empty,
@@ -484,11 +484,11 @@ def _read_view(record: Mapping[str, object], config: Config) -> Observation:
         for index, event in enumerate(read_list(record, "history", where))
     )
     public = replay_public(history, players)
-    return _make_observation(
-        seat=seat_item(record["seat"], "observation.seat", players),
-        hand=card_text(record["hand"], "observation.hand"),
-        config=config,
-        round=read_int(record, "round", where, minimum=0),
+    return _make_observation(  # seventeen fields: the first by position (see fast_init)
+        seat_item(record["seat"], "observation.seat", players),
+        card_text(record["hand"], "observation.hand"),
+        config,
+        read_int(record, "round", where, minimum=0),
         to_act=read_optional_seat(record, "to_act", where, players),
         step=step,
         opening_was_empty=read_bool(record, "opening_was_empty", where),

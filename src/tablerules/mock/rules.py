@@ -579,7 +579,9 @@ def _apply_meld(state: State, seat: int, action: Meld) -> State:
     hands = (*hands[:seat], kept, *hands[seat + 1 :])
     discard_pile = state.discard_pile + discards
     event = _make_melded(seat=seat, cards=cards, discards=discards, drawn=drawn, finished=done)
-    known_held = held_after(state.known_held, event)
+    known_held = state.known_held
+    if known_held[seat]:  # else the meld leaves them as they are
+        known_held = held_after(known_held, event)
     history = (*state.history, event)
     for following in _ORDERS[len(finished), seat]:  # the next seat still playing
         if not finished[following]:
