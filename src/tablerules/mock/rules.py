@@ -46,6 +46,7 @@ from tablerules.mock.state import (
     RoundSummary,
     State,
     TableFacts,
+    at_seat,
     fewest_to_meld,
     first_to_complete,
     held_after,
@@ -534,7 +535,7 @@ def apply_unchecked(state: State, action: Action) -> State:
         event: Event = _make_drew(seat, True, card)
         return _DRAW_DISCARD_CHANGE(
             state,
-            hands=(*hands[:seat], (*hands[seat], card), *hands[seat + 1 :]),
+            hands=at_seat(hands, seat, (*hands[seat], card)),
             discard_pile=pile[:-1],
             known_held=held_after(state.known_held, event),
             step="meld",
@@ -544,7 +545,7 @@ def apply_unchecked(state: State, action: Action) -> State:
     card = deck[0]
     return _DRAW_PILE_CHANGE(
         state,
-        hands=(*hands[:seat], (*hands[seat], card), *hands[seat + 1 :]),
+        hands=at_seat(hands, seat, (*hands[seat], card)),
         deck=deck[1:],
         step="meld",
         history=(*state.history, PILE_DRAWS[seat]),
@@ -555,7 +556,7 @@ def _apply_meld(state: State, seat: int, action: Meld) -> State:
     cards, discards = action.cards, action.discards
     melds = state.melds
     meld = melds[seat] + cards
-    melds = (*melds[:seat], meld, *melds[seat + 1 :])
+    melds = at_seat(melds, seat, meld)
     hands = state.hands
     deck = state.deck
     drawn = 0
@@ -563,7 +564,7 @@ def _apply_meld(state: State, seat: int, action: Meld) -> State:
     if done:
         kept: tuple[Card, ...] = ()
         finished = state.finished
-        finished = (*finished[:seat], True, *finished[seat + 1 :])
+        finished = at_seat(finished, seat, True)
     else:
         finished = state.finished
         hand = hands[seat]
@@ -576,7 +577,7 @@ def _apply_meld(state: State, seat: int, action: Meld) -> State:
             drawn = min(short, len(deck))
             kept += deck[:drawn]
             deck = deck[drawn:]
-    hands = (*hands[:seat], kept, *hands[seat + 1 :])
+    hands = at_seat(hands, seat, kept)
     discard_pile = state.discard_pile + discards
     event = _make_melded(seat=seat, cards=cards, discards=discards, drawn=drawn, finished=done)
     known_held = state.known_held

@@ -18,7 +18,7 @@ cards known held, the first complete hand).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeVar
 
 import attrs
 
@@ -44,12 +44,15 @@ __all__ = [
     "State",
     "Step",
     "TableFacts",
+    "at_seat",
     "fewest_to_meld",
     "first_to_complete",
     "held_after",
     "opening_left",
     "replay_public",
 ]
+
+_T = TypeVar("_T")
 
 CARD_IDS: Final = frozenset(map(id, FULL_DECK))
 """The identities of the 52 card objects: ``id(value) in CARD_IDS`` is
@@ -148,6 +151,17 @@ class PublicRecord(NamedTuple):
     """The first seat to meld five cards, if any."""
 
 
+def at_seat(values: tuple[_T, ...], seat: int, value: _T) -> tuple[_T, ...]:
+    """``values`` (one per seat) with the entry of ``seat`` replaced by ``value``.
+
+    >>> at_seat((1, 2, 3), 1, 7)
+    (1, 7, 3)
+    """
+    changed = list(values)  # quicker than joining two slices around the value
+    changed[seat] = value
+    return tuple(changed)
+
+
 def held_after(held: tuple[tuple[Card, ...], ...], event: Event) -> tuple[tuple[Card, ...], ...]:
     """The cards each seat took from the discard pile and still holds, after ``event``.
 
@@ -168,15 +182,18 @@ def held_after(held: tuple[tuple[Card, ...], ...], event: Event) -> tuple[tuple[
         if not mine:
             return held
         cards, discards = event.cards, event.discards
-        if not (cards or discards):
-            return held
-        kept = tuple([card for card in mine if card not in cards and card not in discards])
+        if len(mine) == 1:  # most often: one card taken, kept or played now
+            if mine[0] not in cards and mine[0] not in discards:
+                return held
+            kept: tuple[Card, ...] = ()
+        else:
+            kept = tuple([card for card in mine if card not in cards and card not in discards])
     else:
         card = event.card  # type: ignore[union-attr]
         if card is None:  # a draw from the draw pile
             return held
         kept = (*held[seat], card)
-    return (*held[:seat], kept, *held[seat + 1 :])
+    return at_seat(held, seat, kept)
 
 
 def replay_public(history: Sequence[Event], players: int) -> PublicRecord:
