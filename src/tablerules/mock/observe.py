@@ -39,7 +39,7 @@ from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.errors import StateError, show
 from tablerules.mock._pickles import SHARED, STEP_CODES, STEPS, history_bytes, read_history
 from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
-from tablerules.mock.serialize import card_text, event_dict, read_event, read_summary, summary_dict
+from tablerules.mock.serialize import card_text, event_dict, read_events, read_summary, summary_dict
 from tablerules.mock.state import (
     State,
     TableFacts,
@@ -479,10 +479,7 @@ def _read_view(record: Mapping[str, object], config: Config) -> Observation:
             f"observation.deck_size must be at most {config.pile_size} (the draw pile after "
             f"the deal), not {deck_size}"
         )
-    history = tuple(
-        read_event(event, f"observation.history[{index}]", players)
-        for index, event in enumerate(read_list(record, "history", where))
-    )
+    history = read_events(record, where, players)
     public = replay_public(history, players)
     return _make_observation(  # seventeen fields: the first by position (see fast_init)
         seat_item(record["seat"], "observation.seat", players),

@@ -55,6 +55,7 @@ __all__ = [
     "event_dict",
     "from_dict",
     "read_event",
+    "read_events",
     "read_summary",
     "summary_dict",
     "to_dict",
@@ -65,6 +66,7 @@ VERSION: Final = 1
 
 _STEPS: Final[tuple[Step, ...]] = get_args(Step)
 _CARD_OF_TEXT: Final = {str(card): card for card in FULL_DECK}
+_CARD_OF: Final = _CARD_OF_TEXT.__getitem__
 _make_state: Final = fast_init(State)
 _make_drew: Final = fast_init(Drew)
 _make_melded: Final = fast_init(Melded)
@@ -153,7 +155,7 @@ def _split(value: object) -> tuple[Card, ...] | None:
     if not value:
         return ()
     try:
-        return tuple([_CARD_OF_TEXT[token] for token in value.split(" ")])
+        return tuple(map(_CARD_OF, value.split(" ")))
     except KeyError:
         return None
 
@@ -202,43 +204,57 @@ _DISCARD_DRAW_FIELDS: Final = frozenset({"seat", "draw", "card"})
 _MELD_FIELDS: Final = frozenset({"seat", "meld", "discards", "drawn", "finished"})
 
 
-def read_event(raw: object, where: str, players: int) -> Event:
-    """A history entry written by :func:`event_dict`, its shape checked (``where`` names it)."""
-    event = raw if type(raw) is dict else read_mapping(raw, where)
+def read_event(raw: object, players: int, field: str, index: int) -> Event:
+    """Entry ``index`` of the history ``field`` (a record's path), written by :func:`event_dict`.
+
+    Its shape is checked; the path of the entry is spelled only in a message.
+    """
+    event = raw if type(raw) is dict else read_mapping(raw, f"{field}[{index}]")
     seat = event.get("seat")
     if type(seat) is not int or not 0 <= seat < players:
-        seat = seat_item(seat, f"{where}.seat", players)
+        seat = seat_item(seat, f"{field}[{index}].seat", players)
     if "draw" in event:
         source = event["draw"]
         if source == "pile" and type(source) is str:
             if event.keys() != _PILE_DRAW_FIELDS:
-                _known_fields(event, _PILE_DRAW_FIELDS, where)
+                _known_fields(event, _PILE_DRAW_FIELDS, f"{field}[{index}]")
             return PILE_DRAWS[seat]
+        where = f"{field}[{index}]"
         if source == "discard" and type(source) is str:
             if event.keys() != _DISCARD_DRAW_FIELDS:
                 _known_fields(event, _DISCARD_DRAW_FIELDS, where)
             card = _cards(event, "card", where)
             if len(card) != 1:
                 raise StateError(f"{where}.card must be one card, not {len(card)}")
-            return _make_drew(seat=seat, from_discard=True, card=card[0])
+            return _make_drew(seat, True, card[0])
         source = read_str(event, "draw", where)
         raise StateError(f"{where}.draw must be 'pile' or 'discard', not {show(source)}")
-    if "meld" not in event:
-        _known_fields(event, _MELD_FIELDS | _DISCARD_DRAW_FIELDS, where)
-        raise StateError(f"{where} must have a field 'draw' or 'meld'")
     if event.keys() != _MELD_FIELDS:
+        where = f"{field}[{index}]"
+        if "meld" not in event:
+            _known_fields(event, _MELD_FIELDS | _DISCARD_DRAW_FIELDS, where)
+            raise StateError(f"{where} must have a field 'draw' or 'meld'")
         _known_fields(event, _MELD_FIELDS, where)
     drawn, finished = event.get("drawn"), event.get("finished")
     if type(drawn) is not int or not 0 <= drawn <= _LARGEST:
-        drawn = read_int(event, "drawn", where, minimum=0)
+        drawn = read_int(event, "drawn", f"{field}[{index}]", minimum=0)
     if type(finished) is not bool:
-        finished = read_bool(event, "finished", where)
-    return _make_melded(
-        seat=seat,
-        cards=tuple(sorted(_cards(event, "meld", where))),
-        discards=_cards(event, "discards", where),
-        drawn=drawn,
-        finished=finished,
+        finished = read_bool(event, "finished", f"{field}[{index}]")
+    cards, discards = _split(event.get("meld")), _split(event.get("discards"))
+    if cards is None or discards is None:  # not as to_dict writes it: the shared reader says why
+        cards = _cards(event, "meld", f"{field}[{index}]")
+        discards = _cards(event, "discards", f"{field}[{index}]")
+    return _make_melded(seat, tuple(sorted(cards)), discards, drawn, finished)
+
+
+def read_events(data: Mapping[str, object], where: str, players: int) -> tuple[Event, ...]:
+    """Field ``history`` of the record ``where``: its events, read by :func:`read_event`."""
+    field = f"{where}.history"
+    return tuple(
+        [
+            read_event(event, players, field, index)
+            for index, event in enumerate(read_list(data, "history", where))
+        ]
     )
 
 
@@ -324,10 +340,7 @@ def from_dict(data: Mapping[str, object]) -> State:
     step = read_str(record, "step", where)
     if step not in _STEPS:
         raise StateError(f"state.step must be one of {', '.join(_STEPS)}, not {show(step)}")
-    history = tuple(
-        read_event(event, f"state.history[{index}]", players)
-        for index, event in enumerate(read_list(record, "history", where))
-    )
+    history = read_events(record, where, players)
     state = _make_state(  # sixteen fields: the first by position (see fast_init)
         config,
         header.seed,
