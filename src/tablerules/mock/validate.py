@@ -154,6 +154,12 @@ def _check_shape(state: State) -> None:
     history: object = state.history
     if type(history) is not tuple:
         raise StateError(f"state.history must be a tuple of events, not {show(history)}")
+    for turn, event in enumerate(history):
+        if not _well_formed(event, players):
+            _check_event(event, f"state.history[{turn}]", players)
+            raise StateError(
+                f"state.history[{turn}] is not a well-formed event"
+            )  # pragma: no cover
     summary: object = state.last_round
     if summary is None:
         return
@@ -172,8 +178,35 @@ def _check_shape(state: State) -> None:
     _seat_tuple(summary.highest_hand, f"{where}.highest_hand", players)
 
 
+def _well_formed(event: object, players: int) -> bool:
+    """Whether ``event`` is a ``Drew`` or a ``Melded`` whose fields are of their types."""
+    if type(event) is Drew:
+        seat, card = event.seat, event.card
+        return (
+            type(seat) is int
+            and 0 <= seat < players
+            and (
+                (event.from_discard is True and id(card) in CARD_IDS)
+                or (event.from_discard is False and card is None)
+            )
+        )
+    if type(event) is Melded:
+        seat, cards, discards, drawn = event.seat, event.cards, event.discards, event.drawn
+        return (
+            type(seat) is int
+            and 0 <= seat < players
+            and type(cards) is tuple
+            and type(discards) is tuple
+            and CARD_IDS.issuperset(map(id, cards + discards))
+            and type(drawn) is int
+            and 0 <= drawn <= HAND_SIZE
+            and type(event.finished) is bool
+        )
+    return False
+
+
 def _check_event(event: object, where: str, players: int) -> None:
-    """Say what is wrong with a history entry that failed the quick check in the walk."""
+    """Say what is wrong with a history entry that is not well formed (see ``_well_formed``)."""
     if type(event) is Drew:
         seat_item(event.seat, f"{where}.seat", players)
         if bool_item(event.from_discard, f"{where}.from_discard"):
@@ -365,51 +398,38 @@ def _rebuild_deal(state: State) -> tuple[list[Card], list[str]]:
     the pile's draws in history order, then ``state.deck``, make the draw
     pile. Returns the deck and the problems found (empty when the record is
     consistent); a deck is returned even then, so the replay can name the
-    first turn that goes wrong. Each history entry's types are checked here.
+    first turn that goes wrong. The history's entries are of their types
+    (:func:`check_state` checks them first, the readers make them so).
     """
     players = state.config.players
-    arrivals: list[list[int]] = [[-1] * HAND_SIZE for _ in range(players)]  # turns, in order
-    pile_draws: list[tuple[int, int]] = []  # (seat, index into arrivals[seat]), in order
+    slots = [HAND_SIZE] * players  # each seat's private arrivals: dealt, then drawn
+    pile_draws: list[tuple[int, int]] = []  # (seat, index of its arrival), in order
     leaving: list[list[Card]] = [[] for _ in range(players)]  # private cards, in order
     held: list[list[Card]] = [[] for _ in range(players)]  # taken from the discard pile
-    for turn, event in enumerate(state.history):
-        kind = type(event)
-        if kind is Drew:
-            seat, card = event.seat, event.card  # type: ignore[union-attr]
-            if type(seat) is int and 0 <= seat < players:
-                if event.from_discard is True and id(card) in CARD_IDS:  # type: ignore[union-attr]
-                    held[seat].append(card)  # type: ignore[arg-type]
-                    continue
-                if event.from_discard is False and card is None:  # type: ignore[union-attr]
-                    pile_draws.append((seat, len(arrivals[seat])))
-                    arrivals[seat].append(turn)
-                    continue
-        elif kind is Melded:
-            seat, cards, discards = event.seat, event.cards, event.discards  # type: ignore[union-attr]
-            drawn = event.drawn  # type: ignore[union-attr]
-            if (
-                type(seat) is int
-                and 0 <= seat < players
-                and type(cards) is tuple
-                and type(discards) is tuple
-                and CARD_IDS.issuperset(map(id, cards + discards))
-                and type(drawn) is int
-                and 0 <= drawn <= HAND_SIZE
-                and type(event.finished) is bool  # type: ignore[union-attr]
-            ):
-                mine = held[seat]
-                for card in cards + discards:
-                    if card in mine:
-                        mine.remove(card)
-                    else:
-                        leaving[seat].append(card)
-                for _ in range(drawn):
-                    pile_draws.append((seat, len(arrivals[seat])))
-                    arrivals[seat].append(turn)
-                continue
-        _check_event(event, f"state.history[{turn}]", players)
-        raise StateError(f"state.history[{turn}] is not a well-formed event")  # pragma: no cover
-    return _fill_deal(state, arrivals, pile_draws, leaving, held)
+    for turn, event in enumerate(state.history):  # of their types: see _well_formed
+        seat = event.seat
+        if type(event) is Drew:
+            if event.from_discard:
+                held[seat].append(event.card)  # type: ignore[arg-type]
+            else:
+                pile_draws.append((seat, slots[seat]))
+                slots[seat] += 1
+            continue
+        melded: Melded = event  # type: ignore[assignment]  # the other kind of event
+        drawn = melded.drawn
+        if drawn > HAND_SIZE:  # a record may say more: the reader bounds only its size
+            _check_event(event, f"state.history[{turn}]", players)
+        mine, gone = held[seat], leaving[seat]
+        for card in melded.cards + melded.discards:
+            if card in mine:
+                mine.remove(card)
+            else:
+                gone.append(card)
+        if drawn:
+            first = slots[seat]
+            pile_draws += [(seat, first + index) for index in range(drawn)]
+            slots[seat] = first + drawn
+    return _fill_deal(state, slots, pile_draws, leaving, held)
 
 
 def _card_or(card: Card | None, spare: Iterator[Card]) -> Card:
@@ -419,7 +439,7 @@ def _card_or(card: Card | None, spare: Iterator[Card]) -> Card:
 
 def _fill_deal(
     state: State,
-    arrivals: list[list[int]],
+    arrivals: list[int],
     pile_draws: list[tuple[int, int]],
     leaving: list[list[Card]],
     held: list[list[Card]],
@@ -435,7 +455,7 @@ def _fill_deal(
                     f"from the discard pile and has not melded or discarded it since, but it is "
                     f"in {_where_is(state, card)}"
                 )
-        slots = len(arrivals[seat])
+        slots = arrivals[seat]
         private: list[Card | None] = [*leaving[seat]]
         private += [card for card in hand if card not in known] if known else hand
         expected = slots + len(known) - len(leaving[seat])
