@@ -68,7 +68,7 @@ from tablerules._common import fast_init, picker, turn_order
 from tablerules.cards import FULL_DECK
 from tablerules.errors import ConfigError, IllegalActionError
 from tablerules.mock.actions import Action, Draw, Meld
-from tablerules.mock.config import HAND_SIZE, Config
+from tablerules.mock.config import MELD_HAND, Config
 from tablerules.mock.observe import Observation
 from tablerules.mock.rules import meld_positions, why_illegal
 from tablerules.mock.state import Drew, State, fewest_to_meld
@@ -86,7 +86,6 @@ __all__ = [
     "observation_layout",
 ]
 
-MELD_HAND: Final = HAND_SIZE + 1
 """The most cards a hand holds at a meld step: three, and the card just drawn."""
 
 DRAW_PILE_ID: Final = 0

@@ -10,10 +10,13 @@ import attrs
 from tablerules._common import is_int
 from tablerules.errors import MAX_INT_BITS, ConfigError, show
 
-__all__ = ["HAND_SIZE", "MELD_SIZE", "TIE_RULES", "Config", "TieRule"]
+__all__ = ["HAND_SIZE", "MELD_HAND", "MELD_SIZE", "TIE_RULES", "Config", "TieRule"]
 
 HAND_SIZE: Final = 3
 """Cards dealt to each player, and the size a hand is equalised to."""
+
+MELD_HAND: Final = HAND_SIZE + 1
+"""The most cards a hand holds: three, and the card just drawn at a meld step."""
 
 MELD_SIZE: Final = 5
 """Melded cards that make a complete hand and finish a player's round."""
