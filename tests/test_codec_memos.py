@@ -1,14 +1,14 @@
 """Mock's and Mentok's observation vectors are the same bytes whatever their memos remember.
 
-``mock.Codec.observation`` and ``mentok.Codec.observation`` keep bounded memos:
-pieces of the vector by the card tuples they come from, and the replay (or the
-count of asks) of each recent public history, extended event by event from its
-longest remembered prefix. Here both are checked against the vectors written
-the direct way (the whole history replayed on every call, every byte set one
-by one), over playouts observed in every order: seat after seat, out of order,
-again, across games, after the memos are emptied or overflow, from views read
-back from records and pickles (equal events that are other objects), and from
-several threads at once.
+``mock.Codec.observation`` keeps bounded memos of pieces of the vector by the
+card tuples they come from (the discard pile and the cards known held come
+from the observation itself); ``mentok.Codec.observation`` keeps memos of its
+parts and of the asks of each recent public history. Here both are checked
+against the vectors written the direct way (Mock's public history replayed
+by ``replay_public`` on every call, every byte set one by one), over playouts
+observed in every order: seat after seat, out of order, again, across games,
+after the memos are emptied or overflow, from views read back from records and
+pickles (equal events that are other objects), and from several threads at once.
 """
 
 from __future__ import annotations
