@@ -1,14 +1,14 @@
 """Mock's and Mentok's observation vectors are the same bytes whatever their memos remember.
 
-``mock.Codec.observation`` and ``mentok.Codec.observation`` keep bounded memos:
-pieces of the vector by the card tuples they come from, and the replay (or the
-count of asks) of each recent public history, extended event by event from its
-longest remembered prefix. Here both are checked against the vectors written
-the direct way (the whole history replayed on every call, every byte set one
-by one), over playouts observed in every order: seat after seat, out of order,
-again, across games, after the memos are emptied or overflow, from views read
-back from records and pickles (equal events that are other objects), and from
-several threads at once.
+``mock.Codec.observation`` keeps bounded memos of pieces of the vector by the
+card tuples they come from (the discard pile and the cards known held come
+from the observation itself); ``mentok.Codec.observation`` keeps memos of its
+parts and of the asks of each recent public history. Here both are checked
+against the vectors written the direct way (Mock's public history replayed
+by ``replay_public`` on every call, every byte set one by one), over playouts
+observed in every order: seat after seat, out of order, again, across games,
+after the memos are emptied or overflow, from views read back from records and
+pickles (equal events that are other objects), and from several threads at once.
 """
 
 from __future__ import annotations
@@ -20,15 +20,14 @@ from typing import Any
 
 import pytest
 
-from tablerules import Card, mentok, mock
+from tablerules import mentok, mock
 from tablerules._codec import add_cards, clamp
 from tablerules.errors import IllegalActionError
 from tablerules.mentok import codec as mentok_codec
 from tablerules.mentok.determinize import hand_constraints
 from tablerules.mentok.scoring import RANK_OF, still_in_game, value_unchecked
 from tablerules.mentok.state import AskRecord, seat_done
-from tablerules.mock import codec as mock_codec
-from tablerules.mock.state import Drew, Melded, replay_public
+from tablerules.mock.state import replay_public
 
 
 def mock_direct(codec: mock.Codec, view: mock.Observation) -> bytes:
@@ -163,8 +162,6 @@ def playout(game: Any, config: Any, seed: int, steps: int = 400) -> list[Any]:
 
 
 def clear_memos() -> None:
-    mock_codec._REPLAYS.clear()
-    mock_codec._LAST_REPLAY[0] = ((), (), (), (), b"", (), None, 0, True)
     mentok_codec._remember(0, False, ((), b"", ()))
     mentok_codec._remember_key(None, None)
 
@@ -212,25 +209,10 @@ def test_views_made_anew_are_equal_events_of_other_objects(
             assert codec.observation(again) == expected
 
 
-def test_a_remembered_history_that_ends_alike_but_starts_otherwise_is_not_reused() -> None:
-    # Two histories share their last event object, but not their first: the
-    # memo's key (length and last event) matches, the prefix check refuses it.
-    nine, two, king = (Card.parse(text) for text in ("9h", "2c", "Kd"))
-    last = Drew(2, False)
-    one = (Melded(0, (), (nine,), 0, False), Drew(1, True, nine), Melded(1, (), (two,), 0, False))
-    other = (Melded(0, (), (king,), 0, False), Drew(1, False), Melded(1, (), (two,), 0, False))
-    for history in ((*one, last), (*other, last), (*one, last)):
-        _, pile, held, _, _, _, first, _, _ = mock_codec._public(history, 4)
-        assert (pile, held, first) == tuple(replay_public(history, 4))
-
-
 @pytest.mark.parametrize(
     ("game", "config", "direct"), GAMES[1:2] + GAMES[-3:-2], ids=IDS[1:2] + IDS[-3:-2]
 )
-def test_the_memos_stay_bounded_and_right_when_they_overflow(
-    game: Any, config: Any, direct: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(mock_codec, "_REPLAYS_KEPT", 5)
+def test_views_in_random_order_give_the_direct_bytes(game: Any, config: Any, direct: Any) -> None:
     codec = game.Codec(config)
     rng = random.Random(3)
     clear_memos()
@@ -238,7 +220,6 @@ def test_the_memos_stay_bounded_and_right_when_they_overflow(
         for state in playout(game, config, seed, steps=150):
             view = game.observe(state, rng.randrange(config.players))
             assert codec.observation(view) == direct(codec, view)
-            assert len(mock_codec._REPLAYS) <= 5
 
 
 @pytest.mark.parametrize(

@@ -56,6 +56,9 @@ def test_the_smallest_legal_parts_are_accepted(players: int, opening: int) -> No
         ({"target": 0}, "target must be a positive integer"),
         ({"highest_hand_ties": "split"}, "highest_hand_ties must be one of"),
         ({"max_rounds": 0}, "max_rounds must be None or a positive integer"),
+        ({"target": 2**300}, "target must be a positive integer of at most 256 bits"),
+        ({"target": True}, "target must be a positive integer"),
+        ({"max_rounds": 2**300}, "max_rounds must be None or a positive integer of at most"),
         ({"opening_size": 2.5}, "opening_size must be None or an integer"),
     ],
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import re
 
 import attrs
@@ -9,6 +10,7 @@ import pytest
 
 import tablerules as tr
 from tablerules import mock
+from tablerules.mock.state import replay_public
 from tests.helpers import stacked
 from tests.mock.strategies import advance, play, random_policy
 
@@ -128,7 +130,39 @@ def test_the_history_rebuilds_the_discard_pile() -> None:
         seen = mock.observe(state, 0)
         assert seen.discard_pile == state.discard_pile
         assert seen.top_discard == (state.discard_pile[-1] if state.discard_pile else None)
+        # the cards taken from the discard pile are still in the hands that took them
+        for held, hand in zip(seen.known_held, state.hands, strict=True):
+            assert set(held) <= set(hand)
+        assert seen.known_held == mock.observe(state, 1).known_held
         state = mock.apply(state, policy(state))
+
+
+def test_the_cards_known_held_are_what_the_public_history_shows() -> None:
+    # apply keeps State.known_held step by step; replaying the history gives the same
+    for seed in range(3):
+        policy = random_policy(seed)
+        state = mock.new_game(mock.Config(players=3 + seed, max_rounds=2), seed=seed)
+        while not state.is_over:
+            players = state.config.players
+            assert state.known_held == replay_public(state.history, players).held
+            assert pickle.loads(pickle.dumps(state)).known_held == state.known_held
+            state = mock.apply(state, policy(state))
+
+
+def test_check_state_refuses_wrong_cards_known_held() -> None:
+    state = mock.apply(mock.new_game(seed=5), mock.Draw())
+    state = mock.apply(state, mock.Meld(discards=state.hands[1][-1:]))
+    state = mock.apply(state, mock.Draw(from_discard=True))
+    assert state.known_held == ((), (), tr.parse_cards("8s"), ())
+    odd = attrs.evolve(state, known_held=((), tr.parse_cards("8s"), (), ()))
+    message = (
+        "state.known_held must be ['', '', '8s', ''], the cards the history shows each seat "
+        "took from the discard pile and still holds, not ['', '8s', '', '']"
+    )
+    with pytest.raises(tr.StateError, match=re.escape(message)):
+        mock.check_state(odd)
+    with pytest.raises(tr.StateError, match=r"state\.known_held must be a tuple with one entry"):
+        mock.check_state(attrs.evolve(state, known_held=()))
 
 
 def test_observe_rejects_a_bad_seat() -> None:

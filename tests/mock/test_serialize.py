@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import json
+import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -373,3 +375,55 @@ def test_deep_nesting_anywhere_is_a_state_error() -> None:
     meld["drawn"] = 10**5000
     with pytest.raises(tr.StateError, match="too large"):
         mock.from_dict(tampered)
+
+
+def _midgame_record() -> dict[str, Any]:
+    rng = random.Random(4)
+    state = mock.new_game(seed=4)
+    while (
+        state.round == 0
+        or not any(isinstance(event, mock.Drew) and event.from_discard for event in state.history)
+        or not any(isinstance(event, mock.Melded) for event in state.history)
+    ):
+        state = mock.apply(state, mock.random_action(state, rng))
+    return mock.to_dict(state)
+
+
+@pytest.mark.parametrize("part", ["state", "pile draw", "discard draw", "meld", "summary"])
+def test_unknown_fields_are_refused_at_every_level(part: str) -> None:
+    record = _midgame_record()
+    assert mock.from_dict(record) is not None
+    history = record["history"]
+    if part == "state":
+        target, where = record, "state"
+    elif part == "summary":
+        target, where = record["last_round"], "state.last_round"
+    else:
+        index = next(
+            i
+            for i, event in enumerate(history)
+            if (part == "meld") == ("meld" in event)
+            and (part == "meld" or event["draw"] == part.split(maxsplit=1)[0])
+        )
+        target, where = history[index], f"state.history[{index}]"
+    target["colour"] = "red"
+    with pytest.raises(tr.StateError, match=re.escape(f"{where} has unknown fields: 'colour'")):
+        mock.from_dict(record)
+
+
+def test_unknown_fields_are_refused_in_the_config_and_the_observation() -> None:
+    record = _midgame_record()
+    record["config"]["colour"] = "red"
+    with pytest.raises(tr.StateError, match=r"state\.config has unknown fields: 'colour'"):
+        mock.from_dict(record)
+    view = mock.observe(mock.from_dict(_midgame_record()), 0)
+    for spoil in ("top", "event"):
+        data = mock.observation_to_dict(view)
+        if spoil == "top":
+            data["colour"] = "red"
+            where = "observation"
+        else:
+            data["history"][0]["colour"] = "red"
+            where = "observation.history[0]"
+        with pytest.raises(tr.StateError, match=re.escape(f"{where} has unknown fields")):
+            mock.observation_from_dict(data)

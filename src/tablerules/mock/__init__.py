@@ -24,12 +24,7 @@ from tablerules.mock.codec import Codec
 from tablerules.mock.config import Config, TieRule
 from tablerules.mock.determinize import determinize
 from tablerules.mock.notation import parse_action
-from tablerules.mock.observe import (
-    Observation,
-    observation_from_dict,
-    observation_to_dict,
-    observe,
-)
+from tablerules.mock.observe import Observation, observe
 from tablerules.mock.rules import (
     apply,
     apply_unchecked,
@@ -39,7 +34,12 @@ from tablerules.mock.rules import (
     random_action,
 )
 from tablerules.mock.scoring import hand_points, hand_value, highest_hands, score_round
-from tablerules.mock.serialize import from_dict, to_dict
+from tablerules.mock.serialize import (
+    from_dict,
+    observation_from_dict,
+    observation_to_dict,
+    to_dict,
+)
 from tablerules.mock.state import Drew, Event, Melded, RoundSummary, State, Step
 from tablerules.mock.validate import check_state
 

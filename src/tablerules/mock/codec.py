@@ -59,7 +59,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from itertools import permutations
-from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
@@ -68,16 +68,13 @@ from tablerules._common import fast_init, picker, turn_order
 from tablerules.cards import FULL_DECK
 from tablerules.errors import ConfigError, IllegalActionError, show
 from tablerules.mock.actions import Action, Draw, Meld
-from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
+from tablerules.mock.config import MELD_HAND, Config
 from tablerules.mock.observe import Observation
 from tablerules.mock.rules import meld_positions, why_illegal
-from tablerules.mock.state import Drew, Melded, State, fewest_to_meld
+from tablerules.mock.state import Drew, State, fewest_to_meld
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from tablerules.cards import Card
-    from tablerules.mock.state import Event
 
 __all__ = [
     "DRAW_DISCARD_ID",
@@ -89,7 +86,6 @@ __all__ = [
     "observation_layout",
 ]
 
-MELD_HAND: Final = HAND_SIZE + 1
 """The most cards a hand holds at a meld step: three, and the card just drawn."""
 
 DRAW_PILE_ID: Final = 0
@@ -213,20 +209,15 @@ def _check_config(config: Config | None) -> Config:
     return config
 
 
-_T = TypeVar("_T")
 _INDEX: Final = {card: card.index for card in FULL_DECK}
-_SHIFT: Final = {card: 8 * card.index for card in FULL_DECK}
-"""Each card's byte in a plane held as an int: ``1 << _SHIFT[card]`` (planes add as ints)."""
-_BIT: Final = {card: 1 << shift for card, shift in _SHIFT.items()}
 _EMPTY_PLANE: Final = bytes(52)
-_CARD_PLANES: Final = {card: _BIT[card].to_bytes(52, "little") for card in FULL_DECK}
+_CARD_PLANES: Final = {card: bytes(i == card.index for i in range(52)) for card in FULL_DECK}
 _STEP_PLANES: Final = {"draw": b"\x01\x00\x00", "meld": b"\x00\x01\x00", "over": b"\x00\x00\x01"}
 _BYTES: Final = tuple(bytes((value,)) for value in range(256))
 
 # The observation is made from pieces kept in bounded memos: each is a pure
 # function of hashable parts of the observation (card tuples are shared from
-# state to state, so most lookups hit), and the public history is replayed
-# once per event, by extending the replay of its longest remembered prefix.
+# state to state, so most lookups hit).
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -256,144 +247,6 @@ def _melds_twice(melds: tuple[tuple[Card, ...], ...]) -> bytes:
     """Every seat's meld plane in seat order, twice over: seat ``s``'s order is a slice."""
     planes = b"".join(map(_plane, melds))
     return planes + planes
-
-
-def _twice(planes: Sequence[bytes]) -> bytes:
-    joined = b"".join(planes)
-    return joined + joined
-
-
-_Public = tuple[
-    tuple["Event", ...],
-    tuple["Card", ...],
-    tuple[tuple["Card", ...], ...],
-    tuple[bytes, ...],
-    bytes,
-    tuple[int, ...],
-    "int | None",
-    int,
-    bool,
-]
-"""A public history's replay, as ``replay_public`` gives it, with its planes: (the history, the
-discard pile, the cards each seat took from it and holds, their planes, those planes in seat
-order twice over (an observer's order of the others is a slice), the cards each seat melded
-before the first complete hand, the first complete hand, the discard pile's plane as an int
-(see ``_SHIFT``), and whether no card is twice in the pile, which keeps that int exact:
-always, in a history the rules wrote)."""
-
-
-def _extend(replay: _Public, history: tuple[Event, ...], start: int) -> _Public:
-    """The replay of ``history``, whose first ``start`` events are ``replay``'s."""
-    _, pile, held, planes, held_twice, sizes, first, bits, single = replay
-    changed = False
-    for index in range(start, len(history)):
-        event = history[index]
-        if type(event) is Melded:
-            seat, cards, discards = event.seat, event.cards, event.discards
-            if held[seat] and (cards or discards):
-                gone = {*cards, *discards}
-                kept = tuple([card for card in held[seat] if card not in gone])
-                held, planes = _put(held, seat, kept), _put(planes, seat, _plane(kept))
-                changed = True
-            if discards:
-                pile = (*pile, *discards)
-                for card in discards:
-                    if bits >> _SHIFT[card] & 255:
-                        single = False
-                    bits += _BIT[card]
-            if cards and first is None:
-                counts = list(sizes)
-                counts[seat] += len(cards)
-                sizes = tuple(counts)
-                if counts[seat] == MELD_SIZE:
-                    first = seat
-        elif isinstance(event, Drew) and event.card is not None:
-            seat = event.seat
-            kept = (*held[seat], event.card)
-            held, planes = _put(held, seat, kept), _put(planes, seat, _plane(kept))
-            changed = True
-            if pile:  # always, in a history the rules wrote
-                bits -= _BIT[pile[-1]]
-                pile = pile[:-1]
-    if changed:
-        held_twice = b"".join(planes) * 2
-    return history, pile, held, planes, held_twice, sizes, first, bits, single
-
-
-def _put(values: tuple[_T, ...], seat: int, value: _T) -> tuple[_T, ...]:
-    """``values`` with ``values[seat]`` replaced by ``value``."""
-    changed = list(values)
-    changed[seat] = value
-    return tuple(changed)
-
-
-@functools.cache
-def _no_history(players: int) -> _Public:
-    none = ((),) * players
-    no_planes = (_EMPTY_PLANE,) * players
-    return (), (), none, no_planes, bytes(104 * players), (0,) * players, None, 0, True
-
-
-_REPLAYS: dict[tuple[int, int, int], _Public] = {}
-"""Remembered replays by (players, events, ``id`` of the last event); each holds its history,
-so that event stays alive and its ``id`` names no other object."""
-_REPLAYS_KEPT: Final = 64
-_REACH: Final = 24
-_LAST_REPLAY: Final[list[_Public]] = [((), (), (), (), b"", (), None, 0, True)]
-"""The replay made or found last (a history of at least one event, once there is one)."""
-"""How many events back a history's remembered prefix is looked for."""
-
-
-def _public(history: Sequence[Event], players: int) -> _Public:
-    """The replay of ``history`` (a tuple of events), extending the longest remembered prefix.
-
-    A prefix is used only if it equals the start of ``history``, so the answer
-    is ``replay_public``'s, whatever was remembered.
-    """
-    if type(history) is not tuple:
-        history = tuple(history)
-    size = len(history)
-    # most often the history goes on from the one replayed last (a game played on)
-    last = _LAST_REPLAY[0]
-    done = last[0]
-    start = len(done)
-    if (
-        0 < start <= size
-        and history[start - 1] is done[-1]
-        and len(last[2]) == players
-        and (start == size or history[:start] == done)
-    ):
-        if start == size:
-            if history is done or history == done:
-                return last
-        else:
-            replay = _extend(last, history, start)
-            _LAST_REPLAY[0] = replay
-            return replay
-    replays = _REPLAYS
-    known = None
-    start = size
-    while start > 0 and size - start < _REACH:
-        known = replays.get((players, start, id(history[start - 1])))
-        if known is not None and (known[0] is history or known[0] == history[:start]):
-            break
-        known = None
-        start -= 1
-    if known is None:
-        known, start = _no_history(players), 0
-    if start == size:
-        if size:
-            _LAST_REPLAY[0] = known
-        return known
-    replay = _extend(known, history, start)
-    _LAST_REPLAY[0] = replay
-    if len(replays) >= _REPLAYS_KEPT:  # forget the oldest
-        try:  # noqa: SIM105 - suppress() would cost more than the rest of the call
-            del replays[next(iter(replays))]
-        except (KeyError, RuntimeError, StopIteration):  # another thread changed it meanwhile
-            pass
-    replays[players, size, id(history[-1])] = replay
-    return replay
 
 
 @attrs.frozen
@@ -569,7 +422,9 @@ class Codec:
         place_of = self._places[seat]
         one_hot = self._one_hot
         history = view.history
-        _, pile, _, _, held_twice, _, first, pile_bits, single = _public(history, players)
+        pile = view.discard_pile
+        held = view.known_held
+        first = view.first_complete
         to_act = view.to_act
         step = view.step
         last = history[-1] if history else None
@@ -580,9 +435,7 @@ class Codec:
         if to_act is None:
             must = 0
         else:  # TableFacts.must_meld, reading the fields once (the hand counts only then)
-            in_hand = (
-                sizes[to_act] + (step == "draw" and view.discard_size > 0) if pile_was_empty else 0
-            )
+            in_hand = sizes[to_act] + (step == "draw" and bool(pile)) if pile_was_empty else 0
             must = fewest_to_meld(
                 len(melds[to_act]), in_hand, took, opening_was_empty, pile_was_empty
             )
@@ -595,9 +448,9 @@ class Codec:
             (
                 _plane(view.hand),
                 _melds_twice(melds)[52 * seat : 52 * (seat + players)],
-                held_twice[52 * (seat + 1) : 52 * (seat + players)],
+                b"".join([_plane(held[other]) for other in order[1:]]),
                 _CARD_PLANES[pile[-1]] if pile else _EMPTY_PLANE,
-                pile_bits.to_bytes(52, "little") if single else _plane(pile),
+                _plane(pile),
                 one_hot[place_of[to_act]] if to_act is not None else one_hot[players],
                 _STEP_PLANES[step],
                 bytes((took, opening_was_empty, pile_was_empty, must)),

@@ -7,13 +7,16 @@ from typing import Final, Literal
 
 import attrs
 
-from tablerules._common import plain_fields
-from tablerules.errors import ConfigError, show
+from tablerules._common import is_int, plain_fields
+from tablerules.errors import MAX_INT_BITS, ConfigError, show
 
-__all__ = ["HAND_SIZE", "MELD_SIZE", "TIE_RULES", "Config", "TieRule"]
+__all__ = ["HAND_SIZE", "MELD_HAND", "MELD_SIZE", "TIE_RULES", "Config", "TieRule"]
 
 HAND_SIZE: Final = 3
 """Cards dealt to each player, and the size a hand is equalised to."""
+
+MELD_HAND: Final = HAND_SIZE + 1
+"""The most cards a hand holds: three, and the card just drawn at a meld step."""
 
 MELD_SIZE: Final = 5
 """Melded cards that make a complete hand and finish a player's round."""
@@ -24,8 +27,12 @@ TieRule = Literal["share", "none", "suits"]
 TIE_RULES: Final[tuple[TieRule, ...]] = ("share", "none", "suits")
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _is_count(value: object) -> bool:
+    """Whether ``value`` is a positive int that a record can hold (at most MAX_INT_BITS bits)."""
+    return is_int(value) and 0 < value <= _LARGEST  # type: ignore[operator]
+
+
+_LARGEST: Final = (1 << MAX_INT_BITS) - 1
 
 
 @attrs.frozen(kw_only=True)
@@ -58,12 +65,15 @@ class Config:
     def __attrs_post_init__(self) -> None:
         plain_fields(self)
         players = self.players
-        if not _is_int(players):
+        if not is_int(players):
             raise ConfigError(f"players must be an integer, not {show(players)}")
         if not 3 <= players <= 10:
             raise ConfigError(f"Mock is played by 3 to 10 players, not {show(players)}")
-        if not _is_int(self.target) or self.target < 1:
-            raise ConfigError(f"target must be a positive integer, not {show(self.target)}")
+        if not _is_count(self.target):
+            raise ConfigError(
+                f"target must be a positive integer of at most {MAX_INT_BITS} bits, "
+                f"not {show(self.target)}"
+            )
         ties: object = self.highest_hand_ties
         if type(ties) is not str or ties not in TIE_RULES:
             raise ConfigError(
@@ -71,10 +81,13 @@ class Config:
                 f"not {show(ties)}"
             )
         rounds = self.max_rounds
-        if rounds is not None and (not _is_int(rounds) or rounds < 1):
-            raise ConfigError(f"max_rounds must be None or a positive integer, not {show(rounds)}")
+        if rounds is not None and not _is_count(rounds):
+            raise ConfigError(
+                f"max_rounds must be None or a positive integer of at most {MAX_INT_BITS} bits, "
+                f"not {show(rounds)}"
+            )
         size = self.opening_size
-        if size is not None and not _is_int(size):
+        if size is not None and not is_int(size):
             raise ConfigError(f"opening_size must be None or an integer, not {show(size)}")
         pile = self.pile_size
         opening = self.opening_cards

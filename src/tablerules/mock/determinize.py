@@ -55,15 +55,16 @@ def determinize(observation: Observation, rng: random.Random) -> State:
             f"the observation does not add up: {len(unseen)} unseen cards left for a draw pile "
             f"of {observation.deck_size}"
         )
-    return _make_state(
-        config=observation.config,
-        seed=rng.getrandbits(63),
-        round=observation.round,
-        scores=observation.scores,
+    return _make_state(  # sixteen fields: the first by position (see fast_init)
+        observation.config,
+        rng.getrandbits(63),
+        observation.round,
+        observation.scores,
         hands=tuple(hands),
         melds=observation.melds,
         deck=tuple(unseen),
         discard_pile=observation.discard_pile,
+        known_held=observation.known_held,
         finished=observation.finished,
         to_act=observation.to_act,
         step=observation.step,

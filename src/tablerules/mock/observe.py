@@ -1,59 +1,25 @@
-"""What one seat may know: :class:`Observation`, :func:`observe`, and the observation's record.
+"""What one seat may know: :class:`Observation` and :func:`observe`.
 
-:func:`observation_to_dict` writes the JSON record an app sends to one player
-and :func:`observation_from_dict` reads it back, checked: it holds only what
-the observation holds, so nothing that seat may not know.
+The observation's JSON record (``observation_to_dict`` and
+``observation_from_dict``) is in :mod:`tablerules.mock.serialize`, with the
+other records.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from tablerules._common import (
-    Json,
-    bool_item,
-    check_seat,
-    check_type,
-    check_view_is_playable,
-    config_to_dict,
-    fast_init,
-    int_item,
-    read_bool,
-    read_int,
-    read_list,
-    read_observation_header,
-    read_optional_seat,
-    read_seats,
-    read_str,
-    seat_item,
-    write_cards,
-)
+from tablerules._common import check_seat, check_type, fast_init
 from tablerules.cards import FULL_DECK, Card, cards_text
-from tablerules.errors import StateError, show
-from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
-from tablerules.mock.serialize import card_text, event_dict, read_event, read_summary, summary_dict
-from tablerules.mock.state import (
-    State,
-    TableFacts,
-    held_from_discards,
-    opening_left,
-    replay_public,
-)
-from tablerules.mock.validate import check_state
+from tablerules.mock.config import Config
+from tablerules.mock.state import State, TableFacts, opening_left
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from tablerules.mock.state import Event, RoundSummary, Step
 
-__all__ = ["VERSION", "Observation", "observation_from_dict", "observation_to_dict", "observe"]
-
-DECK_SIZE: Final = len(FULL_DECK)
-MELD_HAND: Final = HAND_SIZE + 1
-"""The most cards a hand holds: three, and the card just drawn at a meld step."""
+__all__ = ["Observation", "observe"]
 
 
 def _cards_repr(cards: tuple[Card, ...]) -> str:
@@ -116,36 +82,16 @@ class Observation(TableFacts):
     """The round's public history, oldest first."""
     last_round: RoundSummary | None
     """The summary of the previous round (or of the last one, once the game is over)."""
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The discard pile (top last) as a player who remembers the history knows it.
-
-        >>> import tablerules.mock as mock
-        >>> state = mock.new_game(seed=5)
-        >>> for _ in range(2):
-        ...     state = mock.apply(state, mock.legal_actions(state)[0])
-        >>> mock.observe(state, 0).discard_pile == state.discard_pile
-        True
-        """
-        return replay_public(self.history, len(self.hand_sizes)).discard_pile
+    discard_pile: tuple[Card, ...] = attrs.field(repr=_cards_repr)
+    """The discard pile, top card last, as the public history builds it."""
+    known_held: tuple[tuple[Card, ...], ...] = attrs.field(repr=_melds_repr)
+    """For each seat, the cards it took from the discard pile and still holds, in the
+    order taken: public, as the history shows them (the observer's are in :attr:`hand` too)."""
 
     @property
     def discard_size(self) -> int:
-        """Cards in the discard pile, the cards of the deck that are nowhere else.
-
-        Every card is in the draw pile, a hand, a meld or the discard pile,
-        so the sizes the observation shows give it without replaying the
-        history (it equals ``len(discard_pile)``).
-
-        >>> import tablerules.mock as mock
-        >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
-        >>> state = mock.apply(state, mock.Meld(discards="8s"))
-        >>> seen = mock.observe(state, 0)
-        >>> seen.discard_size, len(seen.discard_pile)
-        (1, 1)
-        """
-        return DECK_SIZE - self.deck_size - sum(self.hand_sizes) - sum(map(len, self.melds))
+        """Cards in the discard pile (``len(discard_pile)``)."""
+        return len(self.discard_pile)
 
     @property
     def top_discard(self) -> Card | None:
@@ -167,7 +113,7 @@ class Observation(TableFacts):
         return self.hand_sizes[seat]
 
     def _has_discards(self) -> bool:
-        return self.discard_size > 0
+        return bool(self.discard_pile)
 
     def _has_deck(self) -> bool:
         return self.deck_size > 0
@@ -190,7 +136,7 @@ class Observation(TableFacts):
         >>> [cards_text(hand) for hand in mock.observe(state, 0).known_hands]
         ['5h Js 9c', '', '8s', '']
         """
-        known = list(held_from_discards(self.history, len(self.hand_sizes)))
+        known = list(self.known_held)
         known[self.seat] = self.hand
         return tuple(known)
 
@@ -250,11 +196,11 @@ def observe(state: State, seat: int) -> Observation:
     config, hands = state.config, state.hands
     if type(seat) is not int or not 0 <= seat < config.players:
         check_seat(seat, config.players)
-    return _make_observation(
-        seat=seat,
-        hand=hands[seat],
-        config=config,
-        round=state.round,
+    return _make_observation(  # seventeen fields: the first by position (see fast_init)
+        seat,
+        hands[seat],
+        config,
+        state.round,
         to_act=state.to_act,
         step=state.step,
         opening_was_empty=state.opening_was_empty,
@@ -266,272 +212,6 @@ def observe(state: State, seat: int) -> Observation:
         scores=state.scores,
         history=state.history,
         last_round=state.last_round,
+        discard_pile=state.discard_pile,
+        known_held=state.known_held,
     )
-
-
-# --- the observation's record ----------------------------------------------------
-
-VERSION: Final = 1
-"""The observation record layout this library writes and reads."""
-
-_BASE_FIELDS: Final = (
-    "game",
-    "version",
-    "kind",
-    "config",
-    "seat",
-    "round",
-    "scores",
-    "hand",
-    "to_act",
-    "step",
-    "opening_was_empty",
-    "pile_was_empty",
-    "finished",
-    "melds",
-    "deck_size",
-    "hand_sizes",
-    "history",
-    "last_round",
-)
-_DERIVED_FIELDS: Final = (
-    "dealer",
-    "opening_size",
-    "finish_size",
-    "discard_pile",
-    "took_discard",
-    "must_meld",
-    "winners",
-)
-_STEPS: Final[tuple[Step, ...]] = ("draw", "meld", "over")
-
-
-def observation_to_dict(view: Observation) -> Json:
-    """The JSON-compatible record of ``view``: what an app sends to that one player.
-
-    It holds the observation's fields (cards as text, the history as in
-    :func:`~tablerules.mock.to_dict`) and, for readers without this library,
-    facts they determine (``dealer``, ``opening_size``, ``finish_size``,
-    ``discard_pile``, ``took_discard``, ``must_meld``, ``winners``). Built from
-    the observation alone, it holds nothing the seat may not know.
-
-    >>> import json
-    >>> import tablerules.mock as mock
-    >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
-    >>> record = mock.observation_to_dict(mock.observe(state, 1))
-    >>> record["kind"], record["seat"], record["hand"], record["hand_sizes"]
-    ('observation', 1, 'Th Ad Ah 8s', [3, 4, 3, 3])
-    >>> mock.observation_from_dict(json.loads(json.dumps(record))) == mock.observe(state, 1)
-    True
-    """
-    check_type(view, Observation, "view")
-    return {
-        "game": "mock",
-        "version": VERSION,
-        "kind": "observation",
-        "config": config_to_dict(view.config),
-        "seat": view.seat,
-        "round": view.round,
-        "scores": list(view.scores),
-        "hand": write_cards(view.hand),
-        "to_act": view.to_act,
-        "step": view.step,
-        "opening_was_empty": view.opening_was_empty,
-        "pile_was_empty": view.pile_was_empty,
-        "finished": list(view.finished),
-        "melds": [write_cards(meld) for meld in view.melds],
-        "deck_size": view.deck_size,
-        "hand_sizes": list(view.hand_sizes),
-        "history": [event_dict(event) for event in view.history],
-        "last_round": None if view.last_round is None else summary_dict(view.last_round),
-        "dealer": view.dealer,
-        "opening_size": view.opening_size,
-        "finish_size": view.finish_size,
-        "discard_pile": write_cards(view.discard_pile),
-        "took_discard": view.took_discard,
-        "must_meld": view.must_meld,
-        "winners": list(view.winners),
-    }
-
-
-def _read_header(data: object) -> tuple[Mapping[str, object], Config]:
-    """The record as a mapping, its fields checked by name, and its config."""
-    fields = (*_BASE_FIELDS, *_DERIVED_FIELDS)
-    return read_observation_header(data, "mock", VERSION, fields, Config)
-
-
-_WHERE: Final = "observation"
-
-
-def _size_item(value: object, where: str) -> int:
-    size = int_item(value, where)
-    if not 0 <= size <= MELD_HAND:
-        raise StateError(f"{where} must be 0 to {MELD_HAND} (cards in a hand), not {size}")
-    return size
-
-
-def _score_item(value: object, where: str) -> int:
-    score = int_item(value, where)
-    if score < 0:
-        raise StateError(
-            f"{where} must be at least 0 (Mock points are never negative), not {score}"
-        )
-    return score
-
-
-def _read_view(record: Mapping[str, object], config: Config) -> Observation:
-    """The observation of a record whose header was read: every field's shape checked."""
-    players, where = config.players, _WHERE
-    step = read_str(record, "step", where)
-    if step not in _STEPS:
-        raise StateError(f"observation.step must be one of {', '.join(_STEPS)}, not {show(step)}")
-    deck_size = read_int(record, "deck_size", where, minimum=0)
-    if deck_size > config.pile_size:
-        raise StateError(
-            f"observation.deck_size must be at most {config.pile_size} (the draw pile after "
-            f"the deal), not {deck_size}"
-        )
-    return _make_observation(
-        seat=seat_item(record["seat"], "observation.seat", players),
-        hand=card_text(record["hand"], "observation.hand"),
-        config=config,
-        round=read_int(record, "round", where, minimum=0),
-        to_act=read_optional_seat(record, "to_act", where, players),
-        step=step,
-        opening_was_empty=read_bool(record, "opening_was_empty", where),
-        pile_was_empty=read_bool(record, "pile_was_empty", where),
-        finished=read_seats(record, "finished", where, players, bool_item),
-        melds=read_seats(record, "melds", where, players, card_text),
-        deck_size=deck_size,
-        hand_sizes=read_seats(record, "hand_sizes", where, players, _size_item),
-        scores=read_seats(record, "scores", where, players, _score_item),
-        history=tuple(
-            read_event(event, f"observation.history[{index}]", players)
-            for index, event in enumerate(read_list(record, "history", where))
-        ),
-        last_round=read_summary(record["last_round"], players, "observation.last_round"),
-    )
-
-
-def _count(cards: int) -> str:
-    return "1 card" if cards == 1 else f"{cards} cards"
-
-
-def _check_cards(view: Observation) -> None:
-    """The cards the view shows add up: each once, hand sizes and pile sizes consistent."""
-    seat = view.seat
-    if len(view.hand) != view.hand_sizes[seat]:
-        raise StateError(
-            f"observation.hand holds {_count(len(view.hand))}, but "
-            f"observation.hand_sizes[{seat}] is {view.hand_sizes[seat]}"
-        )
-    for other, (meld, done) in enumerate(zip(view.melds, view.finished, strict=True)):
-        if len(meld) > MELD_SIZE:
-            raise StateError(
-                f"observation.melds[{other}] holds {len(meld)} cards; a meld holds at most five"
-            )
-        if done and view.hand_sizes[other]:
-            raise StateError(
-                f"observation.hand_sizes[{other}] must be 0: seat {other} has finished the round"
-            )
-    record = replay_public(view.history, len(view.hand_sizes))
-    shown: list[Card] = [*view.hand, *record.discard_pile]
-    for meld in view.melds:
-        shown.extend(meld)
-    for other, held in enumerate(record.held):
-        if other == seat:
-            if not set(held) <= set(view.hand):
-                raise StateError(
-                    "observation.history shows the observer taking "
-                    f"{cards_text(sorted(set(held) - set(view.hand)))} from the discard pile, "
-                    "but observation.hand does not hold it"
-                )
-            continue
-        if len(held) > view.hand_sizes[other]:
-            raise StateError(
-                f"observation.history shows seat {other} holding {cards_text(held)}, more "
-                f"than observation.hand_sizes[{other}] = {view.hand_sizes[other]}"
-            )
-        shown.extend(held)
-    twice = sorted(card for card, copies in Counter(shown).items() if copies > 1)
-    if twice:
-        raise StateError(
-            f"observation: {cards_text(twice)} shown in two places (the hand, the melds, the "
-            "discard pile and the cards the history shows in other hands hold each card once)"
-        )
-    placed = view.deck_size + sum(view.hand_sizes) + sum(map(len, view.melds))
-    if placed + len(record.discard_pile) != DECK_SIZE:
-        raise StateError(
-            f"observation: the draw pile ({view.deck_size}), the hands ({sum(view.hand_sizes)}), "
-            f"the melds ({sum(map(len, view.melds))}) and the discard pile as "
-            f"observation.history shows it ({len(record.discard_pile)}) must hold the "
-            f"{DECK_SIZE} cards, not {placed + len(record.discard_pile)}"
-        )
-
-
-def _check_copy(name: str, written: object, derived: object, derived_text: str) -> None:
-    if written != derived:
-        raise StateError(
-            f"observation.{name} must be {derived_text}, what the observation's other fields "
-            f"determine, not {show(written)}"
-        )
-
-
-def _check_copies(record: Mapping[str, object], view: Observation) -> None:
-    """The facts the record writes for readers must be the ones the observation determines."""
-    where, players = _WHERE, view.config.players
-    for name, derived in (
-        ("opening_size", view.opening_size),
-        ("finish_size", view.finish_size),
-        ("must_meld", view.must_meld),
-    ):
-        _check_copy(name, read_int(record, name, where), derived, str(derived))
-    dealer = seat_item(record["dealer"], "observation.dealer", players)
-    _check_copy("dealer", dealer, view.dealer, str(view.dealer))
-    took = read_bool(record, "took_discard", where)
-    _check_copy("took_discard", took, view.took_discard, str(view.took_discard).lower())
-    pile = card_text(record["discard_pile"], "observation.discard_pile")
-    if pile != view.discard_pile:
-        _check_copy(
-            "discard_pile", record["discard_pile"], None, repr(cards_text(view.discard_pile))
-        )
-    winners = tuple(
-        seat_item(seat, f"observation.winners[{index}]", players)
-        for index, seat in enumerate(read_list(record, "winners", where))
-    )
-    _check_copy("winners", winners, view.winners, str(list(view.winners)))
-
-
-def observation_from_dict(data: Mapping[str, object]) -> Observation:
-    """Read an observation record written by :func:`observation_to_dict`, checked.
-
-    Malformed records (wrong types, bad card text, unknown or missing fields,
-    out-of-range seats and sizes) raise :class:`~tablerules.StateError`
-    naming the field, and so do records that no game could show a seat: the
-    observer's hand and its size disagree, a card shows twice, the piles, hands
-    and melds do not hold the 52 cards, or the history cannot have been
-    played. A record it accepts can be determinized and encoded.
-
-    >>> import tablerules.mock as mock
-    >>> record = mock.observation_to_dict(mock.observe(mock.new_game(seed=5), 2))
-    >>> record["hand_sizes"][2] = 4
-    >>> mock.observation_from_dict(record)
-    Traceback (most recent call last):
-    ...
-    tablerules.errors.StateError: observation.hand holds 3 cards, but observation.hand_sizes[2] is 4
-    """
-    record, config = _read_header(data)
-    view = _read_view(record, config)
-    if (view.to_act is None) != (view.step == "over"):
-        raise StateError("observation.to_act must be null exactly when observation.step is 'over'")
-    _check_cards(view)
-    _check_copies(record, view)
-    _check_playable(view)
-    return view
-
-
-def _check_playable(view: Observation) -> None:
-    """The view must be one a real game shows: a state dealt from it passes the invariant check."""
-    from tablerules.mock.determinize import determinize  # noqa: PLC0415 - it reads observations
-
-    check_view_is_playable(view, determinize, check_state, observe)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Final, cast
 
 from tablerules._common import (
     Picker,
+    changer,
     check_rng,
     check_seed,
     fast_init,
@@ -37,6 +38,7 @@ from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
 from tablerules.mock.scoring import game_winners, score_round
 from tablerules.mock.state import (
     CARD_IDS,
+    NONE_HELD,
     PILE_DRAWS,
     Drew,
     Event,
@@ -44,8 +46,10 @@ from tablerules.mock.state import (
     RoundSummary,
     State,
     TableFacts,
+    at_seat,
     fewest_to_meld,
     first_to_complete,
+    held_after,
     opening_left,
 )
 
@@ -69,6 +73,20 @@ __all__ = [
 ]
 
 _make_state: Final = fast_init(State)
+_DRAW_PILE_CHANGE: Final = changer(State, "hands", "deck", "step", "history")
+_DRAW_DISCARD_CHANGE: Final = changer(
+    State, "hands", "discard_pile", "known_held", "step", "history"
+)
+_MELD_CHANGE: Final = changer(
+    State,
+    *("hands", "melds", "deck", "discard_pile", "known_held", "finished", "to_act", "step"),
+    *("opening_was_empty", "pile_was_empty", "history"),
+)
+_GAME_OVER_CHANGE: Final = changer(
+    State,
+    *("scores", "hands", "melds", "deck", "discard_pile", "known_held", "finished", "to_act"),
+    *("step", "opening_was_empty", "pile_was_empty", "history", "last_round"),
+)
 _make_summary: Final = fast_init(RoundSummary)
 _make_meld: Final = fast_init(Meld)
 _make_melded: Final = fast_init(Melded)
@@ -76,7 +94,6 @@ _make_drew: Final = fast_init(Drew)
 _RANDOM: Final = random.Random
 _DRAW_PILE: Final = Draw(from_discard=False)
 _DRAW_DISCARD: Final = Draw(from_discard=True)
-_EMPTY_HANDS: Final = tuple(((),) * players for players in range(11))
 _NOT_FINISHED: Final = tuple((False,) * players for players in range(11))
 _ORDERS: Final = {
     (players, seat): turn_order(players, seat) for players in range(11) for seat in range(players)
@@ -114,15 +131,17 @@ def deal_round(
     hands: list[tuple[Card, ...]] = [()] * players
     for block, seat in enumerate(order):
         hands[seat] = tuple(cards[block * HAND_SIZE : (block + 1) * HAND_SIZE])
-    return _make_state(
-        config=config,
-        seed=seed,
-        round=round_index,
-        scores=scores,
+    none = NONE_HELD[players]
+    return _make_state(  # sixteen fields: the first by position (see fast_init)
+        config,
+        seed,
+        round_index,
+        scores,
         hands=tuple(hands),
-        melds=_EMPTY_HANDS[players],
+        melds=none,
         deck=tuple(cards[players * HAND_SIZE :]),
         discard_pile=(),
+        known_held=none,
         finished=_NOT_FINISHED[players],
         to_act=order[0],
         step="draw",
@@ -511,32 +530,25 @@ def apply_unchecked(state: State, action: Action) -> State:
         return _apply_meld(state, seat, action)
     hands = state.hands
     if action.from_discard:
-        card = state.discard_pile[-1]
-        discard_pile = state.discard_pile[:-1]
-        deck = state.deck
+        pile = state.discard_pile
+        card = pile[-1]
         event: Event = _make_drew(seat, True, card)
-    else:
-        deck = state.deck
-        card = deck[0]
-        deck = deck[1:]
-        discard_pile = state.discard_pile
-        event = PILE_DRAWS[seat]
-    return _make_state(
-        config=state.config,
-        seed=state.seed,
-        round=state.round,
-        scores=state.scores,
-        hands=(*hands[:seat], (*hands[seat], card), *hands[seat + 1 :]),
-        melds=state.melds,
-        deck=deck,
-        discard_pile=discard_pile,
-        finished=state.finished,
-        to_act=seat,
+        return _DRAW_DISCARD_CHANGE(
+            state,
+            hands=at_seat(hands, seat, (*hands[seat], card)),
+            discard_pile=pile[:-1],
+            known_held=held_after(state.known_held, event),
+            step="meld",
+            history=(*state.history, event),
+        )
+    deck = state.deck
+    card = deck[0]
+    return _DRAW_PILE_CHANGE(
+        state,
+        hands=at_seat(hands, seat, (*hands[seat], card)),
+        deck=deck[1:],
         step="meld",
-        opening_was_empty=state.opening_was_empty,
-        pile_was_empty=state.pile_was_empty,
-        history=(*state.history, event),
-        last_round=state.last_round,
+        history=(*state.history, PILE_DRAWS[seat]),
     )
 
 
@@ -544,7 +556,7 @@ def _apply_meld(state: State, seat: int, action: Meld) -> State:
     cards, discards = action.cards, action.discards
     melds = state.melds
     meld = melds[seat] + cards
-    melds = (*melds[:seat], meld, *melds[seat + 1 :])
+    melds = at_seat(melds, seat, meld)
     hands = state.hands
     deck = state.deck
     drawn = 0
@@ -552,7 +564,7 @@ def _apply_meld(state: State, seat: int, action: Meld) -> State:
     if done:
         kept: tuple[Card, ...] = ()
         finished = state.finished
-        finished = (*finished[:seat], True, *finished[seat + 1 :])
+        finished = at_seat(finished, seat, True)
     else:
         finished = state.finished
         hand = hands[seat]
@@ -565,12 +577,13 @@ def _apply_meld(state: State, seat: int, action: Meld) -> State:
             drawn = min(short, len(deck))
             kept += deck[:drawn]
             deck = deck[drawn:]
-    hands = (*hands[:seat], kept, *hands[seat + 1 :])
+    hands = at_seat(hands, seat, kept)
     discard_pile = state.discard_pile + discards
-    history = (
-        *state.history,
-        _make_melded(seat=seat, cards=cards, discards=discards, drawn=drawn, finished=done),
-    )
+    event = _make_melded(seat=seat, cards=cards, discards=discards, drawn=drawn, finished=done)
+    known_held = state.known_held
+    if known_held[seat]:  # else the meld leaves them as they are
+        known_held = held_after(known_held, event)
+    history = (*state.history, event)
     for following in _ORDERS[len(finished), seat]:  # the next seat still playing
         if not finished[following]:
             break
@@ -581,25 +594,23 @@ def _apply_meld(state: State, seat: int, action: Meld) -> State:
             melds=melds,
             deck=deck,
             discard_pile=discard_pile,
+            known_held=known_held,
             finished=finished,
             history=history,
         )
-    return _make_state(
-        config=state.config,
-        seed=state.seed,
-        round=state.round,
-        scores=state.scores,
+    return _MELD_CHANGE(
+        state,
         hands=hands,
         melds=melds,
         deck=deck,
         discard_pile=discard_pile,
+        known_held=known_held,
         finished=finished,
         to_act=following,
         step="draw" if deck or discard_pile else "meld",
         opening_was_empty=not opening_left(state.config, len(deck)),
         pile_was_empty=not deck,
         history=history,
-        last_round=state.last_round,
     )
 
 
@@ -610,6 +621,7 @@ def _end_round(
     melds: tuple[tuple[Card, ...], ...],
     deck: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
+    known_held: tuple[tuple[Card, ...], ...],
     finished: tuple[bool, ...],
     history: tuple[Event, ...],
 ) -> State:
@@ -631,15 +643,14 @@ def _end_round(
         points=points,
     )
     if game_winners(config, state.round, scores):
-        return _make_state(
-            config=config,
-            seed=state.seed,
-            round=state.round,
+        return _GAME_OVER_CHANGE(
+            state,
             scores=scores,
             hands=hands,
             melds=melds,
             deck=deck,
             discard_pile=discard_pile,
+            known_held=known_held,
             finished=finished,
             to_act=None,
             step="over",

@@ -1,21 +1,24 @@
 """The Mock :class:`State`, the public record of a round and the summary of a finished round.
 
-A state stores the cards, the round's history, the turn, and two facts about
-the draw pile at the start of the turn (``opening_was_empty`` and
-``pile_was_empty``: the history and the deck fix them too, but the rules read
-them on every meld, and the invariant check compares them with a replay).
-Everything else is a property: the opening's size, and in ``TableFacts``,
-which observations share, the dealer, who took the top discard, who
-completed first, the winners and the meld obligation. They are built on the
+A state stores the cards, the round's history, the turn, the cards each seat
+took from the discard pile and still holds (``known_held``: public, so every
+observation copies it), and two facts about the draw pile at the start of
+the turn (``opening_was_empty`` and ``pile_was_empty``: the history and the
+deck fix them too, but the rules read them on every meld). The invariant
+check compares each of them with a replay of the history. Everything else
+is a property: the opening's size, and in ``TableFacts``, which
+observations share, the dealer, who took the top discard, who completed
+first, the winners and the meld obligation. They are built on the
 functions here that the rules and the invariant check use too:
 ``fewest_to_meld`` (a turn's meld obligation), ``opening_left`` (the split
-of the draw pile) and ``replay_public`` (what the history shows: the discard
-pile, the cards taken from it into each hand, the first complete hand).
+of the draw pile), ``held_after`` (what one event does to the cards known
+held) and ``replay_public`` (what the history shows: the discard pile, the
+cards known held, the first complete hand).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeVar
 
 import attrs
 
@@ -28,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CARD_IDS",
+    "NONE_HELD",
     "PILE_DRAWS",
     "Drew",
     "Event",
@@ -37,12 +41,15 @@ __all__ = [
     "State",
     "Step",
     "TableFacts",
+    "at_seat",
     "fewest_to_meld",
     "first_to_complete",
-    "held_from_discards",
+    "held_after",
     "opening_left",
     "replay_public",
 ]
+
+_T = TypeVar("_T")
 
 CARD_IDS: Final = frozenset(map(id, FULL_DECK))
 """The identities of the 52 card objects: ``id(value) in CARD_IDS`` is
@@ -141,6 +148,51 @@ class PublicRecord(NamedTuple):
     """The first seat to meld five cards, if any."""
 
 
+def at_seat(values: tuple[_T, ...], seat: int, value: _T) -> tuple[_T, ...]:
+    """``values`` (one per seat) with the entry of ``seat`` replaced by ``value``.
+
+    >>> at_seat((1, 2, 3), 1, 7)
+    (1, 7, 3)
+    """
+    changed = list(values)  # quicker than joining two slices around the value
+    changed[seat] = value
+    return tuple(changed)
+
+
+def held_after(held: tuple[tuple[Card, ...], ...], event: Event) -> tuple[tuple[Card, ...], ...]:
+    """The cards each seat took from the discard pile and still holds, after ``event``.
+
+    ``held`` is what they were before it: a draw of the top discard adds
+    its card to the drawer's; a meld takes away the cards it melds and
+    discards. The one statement of the rule: :func:`replay_public` folds it
+    over a history, ``apply`` keeps ``State.known_held`` with it.
+
+    >>> from tablerules import Card
+    >>> card = Card.parse("9h")
+    >>> held = held_after(((), (), ()), Drew(seat=1, from_discard=True, card=card))
+    >>> held, held_after(held, Melded(1, (), (card,), 0, False))
+    (((), (Card.parse('9h'),), ()), ((), (), ()))
+    """
+    seat = event.seat
+    if type(event) is Melded:
+        mine = held[seat]
+        if not mine:
+            return held
+        cards, discards = event.cards, event.discards
+        if len(mine) == 1:  # most often: one card taken, kept or played now
+            if mine[0] not in cards and mine[0] not in discards:
+                return held
+            kept: tuple[Card, ...] = ()
+        else:
+            kept = tuple([card for card in mine if card not in cards and card not in discards])
+    else:
+        card = event.card  # type: ignore[union-attr]
+        if card is None:  # a draw from the draw pile
+            return held
+        kept = (*held[seat], card)
+    return at_seat(held, seat, kept)
+
+
 def replay_public(history: Sequence[Event], players: int) -> PublicRecord:
     """Replay the public ``history`` of a round of ``players``: what every seat can know of it.
 
@@ -150,26 +202,21 @@ def replay_public(history: Sequence[Event], players: int) -> PublicRecord:
     >>> record.discard_pile, record.held, record.first_complete
     ((Card.parse('9h'),), ((), (Card.parse('2c'),), ()), None)
     """
-    held: list[list[Card]] = [[] for _ in range(players)]
+    held = NONE_HELD[players]
     pile: list[Card] = []
-    sizes = [0] * players
-    first: int | None = None
     for event in history:
+        held = held_after(held, event)
         if type(event) is Melded:
-            seat, cards, discards = event.seat, event.cards, event.discards
-            if held[seat] and (cards or discards):
-                gone = {*cards, *discards}
-                held[seat] = [card for card in held[seat] if card not in gone]
-            pile.extend(discards)
-            if cards and first is None:
-                sizes[seat] += len(cards)
-                if sizes[seat] == MELD_SIZE:
-                    first = seat
-        elif isinstance(event, Drew) and event.card is not None:
-            held[event.seat].append(event.card)
-            if pile:  # always, in a history the rules wrote
-                pile.pop()
-    return PublicRecord(tuple(pile), tuple([tuple(cards) for cards in held]), first)
+            pile += event.discards
+        elif event.card is not None and pile:  # type: ignore[union-attr]
+            pile.pop()  # the top discard was taken (the pile has it, in a history the rules wrote)
+    return PublicRecord(tuple(pile), held, first_to_complete(history))
+
+
+NONE_HELD: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
+    ((),) * players for players in range(11)
+)
+"""No card known held, for each table size: ``known_held`` after a deal."""
 
 
 def first_to_complete(history: Sequence[Event]) -> int | None:
@@ -192,18 +239,6 @@ def first_to_complete(history: Sequence[Event]) -> int | None:
                 return seat
             sizes[seat] = size
     return None
-
-
-def held_from_discards(history: Sequence[Event], players: int) -> tuple[tuple[Card, ...], ...]:
-    """The cards each seat took from the discard pile and still holds, by the public history.
-
-    >>> from tablerules import Card
-    >>> card = Card.parse("9h")
-    >>> history = [Melded(0, (), (card,), 0, False), Drew(seat=1, from_discard=True, card=card)]
-    >>> held_from_discards(history, 3)
-    ((), (Card.parse('9h'),), ())
-    """
-    return replay_public(history, players).held
 
 
 def opening_left(config: Config, pile: int) -> int:
@@ -371,6 +406,9 @@ class State(TableFacts):
     """The draw pile, next card first (the opening, then the finish)."""
     discard_pile: tuple[Card, ...]
     """The discard pile, top card last."""
+    known_held: tuple[tuple[Card, ...], ...]
+    """For each seat, the cards it took from the discard pile and still holds, in the order
+    taken: public, as the history shows them (see ``held_after``)."""
     finished: tuple[bool, ...]
     """Which seats have finished the round."""
     to_act: int | None

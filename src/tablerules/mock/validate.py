@@ -8,9 +8,7 @@ what the rules draw), and compares the result with the state. The last
 round's summary is rescored with :func:`~tablerules.mock.score_round`, and
 the end of the game is decided by ``game_winners``.
 :func:`~tablerules.mock.from_dict` runs the check on every record it reads.
-A quick replay (``replays_quickly``) plays the turns on counts and lists
-first; anything it cannot vouch for goes through the careful replay, which
-gives the verdict and the message.
+Messages are built only when a check fails.
 
 >>> import tablerules.mock as mock
 >>> state = mock.apply(mock.new_game(seed=1), mock.Draw())
@@ -20,13 +18,13 @@ True
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 from typing import Final, get_args
 
 from tablerules._common import (
     bool_item,
     card_count_problems,
+    changer,
     check_type,
     fast_init,
     int_item,
@@ -34,8 +32,7 @@ from tablerules._common import (
     turn_order,
 )
 from tablerules.cards import FULL_DECK, Card, cards_text
-from tablerules.errors import MAX_INT_BITS, RulesError, StateError, show
-from tablerules.mock._quick_play import replays_quickly
+from tablerules.errors import RulesError, StateError, show
 from tablerules.mock.actions import Action, Draw, Meld
 from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
 from tablerules.mock.rules import apply_unchecked, deal_round, why_illegal
@@ -46,10 +43,6 @@ __all__ = ["check_state"]
 
 _STEPS: Final[tuple[Step, ...]] = get_args(Step)
 _DRAWS: Final = {False: Draw(from_discard=False), True: Draw(from_discard=True)}
-_INT_TYPE: Final = frozenset([int])
-_BOOL_TYPE: Final = frozenset([bool])
-_TUPLE_TYPE: Final = frozenset([tuple])
-_LIMIT: Final = 1 << MAX_INT_BITS
 _make_meld: Final = fast_init(Meld)
 
 
@@ -75,117 +68,43 @@ def check_state(state: State) -> None:
     tablerules.errors.StateError: state.scores must be zero during round 0, not [0, 3, 0, 0]
     """
     check_type(state, State, "state")
-    if not _has_shape(state):
-        _check_shape(state)
+    _check_shape(state)
     _check_cards(state)  # the hands, melds and piles hold the 52 cards, each once
     _check_rules(state)
 
 
-def check_read_state(state: State) -> None:
-    """:func:`check_state` for a well-formed state, as the record readers make: the rules only.
+_CHANGE_HELD: Final = changer(State, "known_held")
 
-    The shape checks are left out: every field must already be of its type
-    (ints in range, tuples of the 52 card objects, one entry per seat), as
-    :func:`~tablerules.mock.from_dict` guarantees; the history's entries are
-    still checked as the deal is rebuilt.
+
+def check_read_state(state: State) -> State:
+    """:func:`check_state` for a state a record reader made: the cards and the rules.
+
+    The readers make every field of its type (ints in range, tuples of the 52
+    card objects, one entry per seat), so the shape checks are left out.
+    Records do not write ``known_held``: it is not checked, and the state is
+    returned with the one the replay of its history leaves.
     """
-    cards = state.deck + state.discard_pile
-    for hand in state.hands:
-        cards += hand
-    for meld in state.melds:
-        cards += meld
-    # the readers make only the 52 card objects: 52 different ones are the deck
-    if len(cards) != len(CARD_IDS) or len(set(cards)) != len(CARD_IDS):
-        _check_cards(state)
-    _check_rules(state)
+    _check_cards(state)
+    replay = _check_rules(state, check_held=False)
+    return _CHANGE_HELD(state, known_held=replay.known_held)
 
 
-def _check_rules(state: State) -> None:
-    """The checks of :func:`check_state` past the shapes and the card count."""
+def _check_rules(state: State, *, check_held: bool = True) -> State:
+    """The checks of :func:`check_state` past the shapes and the card count; the replay."""
     _check_game(state)
     _check_sizes(state)
-    if not replays_quickly(state):
-        _check_round(state)
+    return _check_round(state, check_held=check_held)
 
 
 # --- shapes ----------------------------------------------------------------
-
-
-def _is_int(value: object) -> bool:
-    return type(value) is int and -_LIMIT < value < _LIMIT
 
 
 def _are_cards(value: object) -> bool:
     return type(value) is tuple and CARD_IDS.issuperset(map(id, value))
 
 
-def _are_seats(value: object, players: int) -> bool:
-    return type(value) is tuple and all(type(seat) is int and 0 <= seat < players for seat in value)
-
-
 def _per_seat(value: object, players: int) -> bool:
     return type(value) is tuple and len(value) == players
-
-
-def _ints(values: tuple[object, ...]) -> bool:
-    if not _INT_TYPE.issuperset(map(type, values)):
-        return False
-    ints: tuple[int, ...] = values  # type: ignore[assignment]
-    return not ints or (min(ints) > -_LIMIT and max(ints) < _LIMIT)
-
-
-def _has_shape(state: State) -> bool:
-    """Whether the fields of ``state`` hold values of their types (quickly).
-
-    Not checked here: the cards of the hands, melds and piles (the card count
-    in :func:`_check_cards` does) and the history (the walk in
-    :func:`_rebuild_deal` does).
-    """
-    config: object = state.config
-    if not isinstance(config, Config):
-        return False
-    players = config.players
-    hands, melds, scores, finished = state.hands, state.melds, state.scores, state.finished
-    to_act = state.to_act
-    step: object = state.step
-    history: object = state.history
-    summary: object = state.last_round
-    if not (
-        _is_int(state.seed)
-        and _is_int(state.round)
-        and state.round >= 0
-        and _per_seat(scores, players)
-        and _ints(scores)
-        and _per_seat(hands, players)
-        and _per_seat(melds, players)
-        and _TUPLE_TYPE.issuperset(map(type, hands))
-        and _TUPLE_TYPE.issuperset(map(type, melds))
-        and type(state.deck) is tuple
-        and type(state.discard_pile) is tuple
-        and _per_seat(finished, players)
-        and _BOOL_TYPE.issuperset(map(type, finished))
-        and (to_act is None or (type(to_act) is int and 0 <= to_act < players))
-        and type(step) is str
-        and step in _STEPS
-        and type(state.opening_was_empty) is bool
-        and type(state.pile_was_empty) is bool
-        and type(history) is tuple
-    ):
-        return False
-    return summary is None or (
-        type(summary) is RoundSummary
-        and _is_int(summary.round)
-        and summary.round >= 0
-        and _per_seat(summary.melds, players)
-        and _TUPLE_TYPE.issuperset(map(type, summary.melds))
-        and CARD_IDS.issuperset(map(id, itertools.chain.from_iterable(summary.melds)))
-        and _per_seat(summary.hand_points, players)
-        and _ints(summary.hand_points)
-        and _per_seat(summary.points, players)
-        and _ints(summary.points)
-        and _are_seats(summary.highest_hand, players)
-        and (summary.first_complete is None or _are_seats((summary.first_complete,), players))
-    )
 
 
 def _seats(value: object, where: str, players: int) -> tuple[object, ...]:
@@ -218,7 +137,7 @@ def _check_shape(state: State) -> None:
         raise StateError(f"state.round must be at least 0, not {state.round}")
     for seat, score in enumerate(_seats(state.scores, "state.scores", players)):
         int_item(score, f"state.scores[{seat}]")
-    for name in ("hands", "melds"):
+    for name in ("hands", "melds", "known_held"):
         for seat, cards in enumerate(_seats(getattr(state, name), f"state.{name}", players)):
             _cards_item(cards, f"state.{name}[{seat}]")
     _cards_item(state.deck, "state.deck")
@@ -235,6 +154,12 @@ def _check_shape(state: State) -> None:
     history: object = state.history
     if type(history) is not tuple:
         raise StateError(f"state.history must be a tuple of events, not {show(history)}")
+    for turn, event in enumerate(history):
+        if not _well_formed(event, players):
+            _check_event(event, f"state.history[{turn}]", players)
+            raise StateError(
+                f"state.history[{turn}] is not a well-formed event"
+            )  # pragma: no cover
     summary: object = state.last_round
     if summary is None:
         return
@@ -253,8 +178,35 @@ def _check_shape(state: State) -> None:
     _seat_tuple(summary.highest_hand, f"{where}.highest_hand", players)
 
 
+def _well_formed(event: object, players: int) -> bool:
+    """Whether ``event`` is a ``Drew`` or a ``Melded`` whose fields are of their types."""
+    if type(event) is Drew:
+        seat, card = event.seat, event.card
+        return (
+            type(seat) is int
+            and 0 <= seat < players
+            and (
+                (event.from_discard is True and id(card) in CARD_IDS)
+                or (event.from_discard is False and card is None)
+            )
+        )
+    if type(event) is Melded:
+        seat, cards, discards, drawn = event.seat, event.cards, event.discards, event.drawn
+        return (
+            type(seat) is int
+            and 0 <= seat < players
+            and type(cards) is tuple
+            and type(discards) is tuple
+            and CARD_IDS.issuperset(map(id, cards + discards))
+            and type(drawn) is int
+            and 0 <= drawn <= HAND_SIZE
+            and type(event.finished) is bool
+        )
+    return False
+
+
 def _check_event(event: object, where: str, players: int) -> None:
-    """Say what is wrong with a history entry that failed the quick check in the walk."""
+    """Say what is wrong with a history entry that is not well formed (see ``_well_formed``)."""
     if type(event) is Drew:
         seat_item(event.seat, f"{where}.seat", players)
         if bool_item(event.from_discard, f"{where}.from_discard"):
@@ -317,35 +269,7 @@ def _check_sizes(state: State) -> None:
 
 
 def _check_summary(summary: RoundSummary, config: Config) -> None:
-    """The summary of a finished round: its melds, and points scored as the rules score them.
-
-    Every state of a round holds its last round's summary: the values of each
-    summary that passes are kept (a few thousand at most), and an equal one
-    passes at once.
-    """
-    key = (
-        summary.melds,
-        summary.first_complete,
-        summary.hand_points,
-        summary.highest_hand,
-        summary.points,
-        config.highest_hand_ties,
-    )
-    if key in _SUMMARIES_PASSED:
-        return
-    _rescore_summary(summary, config)
-    if len(_SUMMARIES_PASSED) >= _SUMMARIES_KEPT:
-        _SUMMARIES_PASSED.clear()
-    _SUMMARIES_PASSED[key] = None
-
-
-# The fields are of their types here (cards, ints, seats), so equal keys are equal summaries.
-_SUMMARIES_PASSED: Final[dict[tuple[object, ...], None]] = {}
-_SUMMARIES_KEPT: Final = 2048
-
-
-def _rescore_summary(summary: RoundSummary, config: Config) -> None:
-    """:func:`_check_summary` without the summaries kept."""
+    """The summary of a finished round: its melds, and points scored as the rules score them."""
     where = "state.last_round"
     placed: set[Card] = set()
     for seat, meld in enumerate(summary.melds):
@@ -474,51 +398,38 @@ def _rebuild_deal(state: State) -> tuple[list[Card], list[str]]:
     the pile's draws in history order, then ``state.deck``, make the draw
     pile. Returns the deck and the problems found (empty when the record is
     consistent); a deck is returned even then, so the replay can name the
-    first turn that goes wrong. Each history entry's types are checked here.
+    first turn that goes wrong. The history's entries are of their types
+    (:func:`check_state` checks them first, the readers make them so).
     """
     players = state.config.players
-    arrivals: list[list[int]] = [[-1] * HAND_SIZE for _ in range(players)]  # turns, in order
-    pile_draws: list[tuple[int, int]] = []  # (seat, index into arrivals[seat]), in order
+    slots = [HAND_SIZE] * players  # each seat's private arrivals: dealt, then drawn
+    pile_draws: list[tuple[int, int]] = []  # (seat, index of its arrival), in order
     leaving: list[list[Card]] = [[] for _ in range(players)]  # private cards, in order
     held: list[list[Card]] = [[] for _ in range(players)]  # taken from the discard pile
-    for turn, event in enumerate(state.history):
-        kind = type(event)
-        if kind is Drew:
-            seat, card = event.seat, event.card  # type: ignore[union-attr]
-            if type(seat) is int and 0 <= seat < players:
-                if event.from_discard is True and id(card) in CARD_IDS:  # type: ignore[union-attr]
-                    held[seat].append(card)  # type: ignore[arg-type]
-                    continue
-                if event.from_discard is False and card is None:  # type: ignore[union-attr]
-                    pile_draws.append((seat, len(arrivals[seat])))
-                    arrivals[seat].append(turn)
-                    continue
-        elif kind is Melded:
-            seat, cards, discards = event.seat, event.cards, event.discards  # type: ignore[union-attr]
-            drawn = event.drawn  # type: ignore[union-attr]
-            if (
-                type(seat) is int
-                and 0 <= seat < players
-                and type(cards) is tuple
-                and type(discards) is tuple
-                and CARD_IDS.issuperset(map(id, cards + discards))
-                and type(drawn) is int
-                and 0 <= drawn <= HAND_SIZE
-                and type(event.finished) is bool  # type: ignore[union-attr]
-            ):
-                mine = held[seat]
-                for card in cards + discards:
-                    if card in mine:
-                        mine.remove(card)
-                    else:
-                        leaving[seat].append(card)
-                for _ in range(drawn):
-                    pile_draws.append((seat, len(arrivals[seat])))
-                    arrivals[seat].append(turn)
-                continue
-        _check_event(event, f"state.history[{turn}]", players)
-        raise StateError(f"state.history[{turn}] is not a well-formed event")  # pragma: no cover
-    return _fill_deal(state, arrivals, pile_draws, leaving, held)
+    for turn, event in enumerate(state.history):  # of their types: see _well_formed
+        seat = event.seat
+        if type(event) is Drew:
+            if event.from_discard:
+                held[seat].append(event.card)  # type: ignore[arg-type]
+            else:
+                pile_draws.append((seat, slots[seat]))
+                slots[seat] += 1
+            continue
+        melded: Melded = event  # type: ignore[assignment]  # the other kind of event
+        drawn = melded.drawn
+        if drawn > HAND_SIZE:  # a record may say more: the reader bounds only its size
+            _check_event(event, f"state.history[{turn}]", players)
+        mine, gone = held[seat], leaving[seat]
+        for card in melded.cards + melded.discards:
+            if card in mine:
+                mine.remove(card)
+            else:
+                gone.append(card)
+        if drawn:
+            first = slots[seat]
+            pile_draws += [(seat, first + index) for index in range(drawn)]
+            slots[seat] = first + drawn
+    return _fill_deal(state, slots, pile_draws, leaving, held)
 
 
 def _card_or(card: Card | None, spare: Iterator[Card]) -> Card:
@@ -528,7 +439,7 @@ def _card_or(card: Card | None, spare: Iterator[Card]) -> Card:
 
 def _fill_deal(
     state: State,
-    arrivals: list[list[int]],
+    arrivals: list[int],
     pile_draws: list[tuple[int, int]],
     leaving: list[list[Card]],
     held: list[list[Card]],
@@ -544,7 +455,7 @@ def _fill_deal(
                     f"from the discard pile and has not melded or discarded it since, but it is "
                     f"in {_where_is(state, card)}"
                 )
-        slots = len(arrivals[seat])
+        slots = arrivals[seat]
         private: list[Card | None] = [*leaving[seat]]
         private += [card for card in hand if card not in known] if known else hand
         expected = slots + len(known) - len(leaving[seat])
@@ -579,8 +490,11 @@ def _fill_deal(
     return deck, problems
 
 
-def _check_round(state: State) -> None:
-    """Replay the round's history from its deal with the rules, and compare with the state."""
+def _check_round(state: State, *, check_held: bool) -> State:
+    """Replay the round's history from its deal with the rules, compare with the state: the replay.
+
+    ``known_held`` is compared only with ``check_held``.
+    """
     over = state.to_act is None
     deck, problems = _rebuild_deal(state)
     scores = state.scores
@@ -627,6 +541,14 @@ def _check_round(state: State) -> None:
             raise StateError(f"state.history[{turn}] ends the round, but the history goes on")
         replay = after
     _compare(state, replay, problems)
+    if check_held and replay.known_held != state.known_held:
+        raise StateError(
+            "state.known_held must be "
+            f"{[cards_text(cards) for cards in replay.known_held]}, the cards the history shows "
+            "each seat took from the discard pile and still holds, not "
+            f"{[cards_text(cards) for cards in state.known_held]}"
+        )
+    return replay
 
 
 def _illegal_turn(turn: int, event: Event, action: Action, error: str) -> str:
