@@ -822,19 +822,3 @@ def parse_card_field(value: object, where: str) -> tuple[Card, ...]:
         return parse_cards(value)
     except CardError as error:
         raise StateError(f"{where}: {error}") from None
-
-
-def quick_config(raw: object, config_class: type[_T]) -> _T | None:
-    """The ``Config`` a record's config field describes, or None if :func:`read_config` refuses it.
-
-    >>> import tablerules.mock as mock
-    >>> raw = mock.to_dict(mock.new_game(seed=1))["config"]
-    >>> quick_config(raw, mock.Config) == mock.Config()
-    True
-    >>> quick_config({**raw, "players": True}, mock.Config) is None
-    True
-    """
-    try:
-        return read_config({"config": raw}, "state", config_class)
-    except StateError:
-        return None
