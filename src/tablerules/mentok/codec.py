@@ -379,7 +379,6 @@ def _score_part(
     return out, bytes(needed + [clamp(scores[other] - target) for other in slots])
 
 
-@functools.lru_cache(maxsize=1 << 10)
 def _clamped(values: tuple[int, ...], slots: tuple[int, ...]) -> bytes:
     """``values`` in slot order, each clamped to a byte."""
     return bytes([clamp(values[other]) for other in slots])
@@ -397,7 +396,6 @@ def _rotated(values: tuple[int, ...], seat: int, slots: tuple[int, ...]) -> byte
     return _clamped(values, slots)
 
 
-@functools.lru_cache(maxsize=1 << 10)
 def _flags(values: tuple[bool, ...], slots: tuple[int, ...]) -> bytes:
     """1 where ``values`` is true, in slot order."""
     return bytes([1 if values[other] else 0 for other in slots])

@@ -152,7 +152,6 @@ def _chosen(choices: tuple[bool | None, ...]) -> tuple[bool, ...]:
     return tuple(choice is not None for choice in choices)
 
 
-@functools.lru_cache(maxsize=8192)
 def _hidden(event: AskRecord) -> AskRecord:
     """``event`` with its cheat flag hidden (a pure memo: equal events, equal answers)."""
     return _make_ask_record(

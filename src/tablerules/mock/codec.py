@@ -229,7 +229,6 @@ def _plane(cards: tuple[Card, ...]) -> bytes:
     return bytes(plane)
 
 
-@functools.lru_cache(maxsize=1 << 10)
 def _clamped(values: tuple[int, ...], order: tuple[int, ...]) -> bytes:
     """``values`` in ``order``, each clamped to a byte."""
     return bytes([clamp(values[seat]) for seat in order])
@@ -242,7 +241,6 @@ def _one_hots(players: int) -> tuple[bytes, ...]:
             bytes(players))  # fmt: skip
 
 
-@functools.lru_cache(maxsize=1 << 10)
 def _melds_twice(melds: tuple[tuple[Card, ...], ...]) -> bytes:
     """Every seat's meld plane in seat order, twice over: seat ``s``'s order is a slice."""
     planes = b"".join(map(_plane, melds))
