@@ -846,3 +846,66 @@ def test_config_fields_given_as_enum_members_are_plain_values(name: str) -> None
         classic = ofc.Config(variant=variant, lowball_royalties=(Seats.THREE, 2, 1))
         kinds = [type(classic.variant), *map(type, classic.lowball_royalties)]
         assert kinds == [str, int, int, int]
+
+
+# --- the wrong argument: a TypeError that says what was meant ---------------------------
+
+WrongCall = tuple[str, Callable[[], object], "type[Exception]", str]
+
+
+def wrong_arguments(name: str) -> list[WrongCall]:
+    """Easy mistakes with each game's functions, the error they raise and what it says."""
+    game: Any = tr.GAMES[name]  # untyped: these calls break the types on purpose
+    other: Any = tr.GAMES["mock" if name == "ofc" else "ofc"]
+    package = f"tablerules.{name}"
+    state = game.new_game(CONFIGS[name][0], seed=1)
+    seat = state.to_act
+    view = game.observe(state, seat)
+    action = game.random_action(view, random.Random(1))
+    stranger = other.new_game(seed=1)
+    needs_state = rf"^state must be a {package}\.State, not {package}\.Observation: the rules move"
+    return [
+        ("apply a view", lambda: game.apply(view, action), TypeError, needs_state),
+        (
+            "apply_unchecked a view",
+            lambda: game.apply_unchecked(view, action),
+            TypeError,
+            needs_state,
+        ),
+        (
+            "apply another game's state",
+            lambda: game.apply(stranger, action),
+            TypeError,
+            rf"^state must be a {package}\.State, not tablerules\.{other.__name__[11:]}\.State$",
+        ),
+        (
+            "apply_unchecked another game's state",
+            lambda: game.apply_unchecked(stranger, action),
+            TypeError,
+            rf"^state must be a {package}\.State, not tablerules\.\w+\.State$",
+        ),
+        ("observe a seat as text", lambda: game.observe(state, "1"), TypeError, "not str$"),
+        (
+            "new_game with another game's config",
+            lambda: game.new_game(other.Config(), seed=1),
+            TypeError,
+            rf"config must be a {package}\.Config or None, not tablerules\.\w+\.Config$",
+        ),
+        (
+            "a codec of another game's config",
+            lambda: game.Codec(other.Config()),
+            TypeError,
+            rf"config must be a {package}\.Config.*, not tablerules\.\w+\.Config$",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "index"),
+    [(name, index) for name in game_names() for index in range(len(wrong_arguments("ofc")))],
+    ids=[f"{name}-{row[0]}" for name in game_names() for row in wrong_arguments(name)],
+)
+def test_a_wrong_argument_says_what_was_meant(name: str, index: int) -> None:
+    _, call, error, message = wrong_arguments(name)[index]
+    with pytest.raises(error, match=message):
+        call()

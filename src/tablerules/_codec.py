@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping
 import attrs
 
 from tablerules.cards import Card
+from tablerules.errors import type_name
 
 __all__ = ["Layout", "add_cards", "clamp", "ids_mask", "read_action_id"]
 
@@ -52,7 +53,7 @@ def read_action_id(value: object, parameter: str = "action_id") -> int:
             return operator.index(value)  # type: ignore[arg-type]
         except TypeError:
             pass
-    raise TypeError(f"{parameter} must be an int, not {type(value).__name__}")
+    raise TypeError(f"{parameter} must be an int, not {type_name(value)}")
 
 
 def add_cards(features: bytearray, where: slice, cards: Iterable[Card]) -> None:

@@ -23,7 +23,15 @@ import attrs
 from typing_extensions import ParamSpec
 
 from tablerules.cards import FULL_DECK, Card, cards_text, is_card, parse_cards
-from tablerules.errors import MAX_INT_BITS, CardError, ConfigError, RulesError, StateError, show
+from tablerules.errors import (
+    MAX_INT_BITS,
+    CardError,
+    ConfigError,
+    RulesError,
+    StateError,
+    show,
+    type_name,
+)
 
 _Item = TypeVar("_Item")
 _T = TypeVar("_T")
@@ -88,17 +96,31 @@ def turn_order(players: int, dealer: int) -> tuple[int, ...]:
 def check_type(value: object, expected: type[_T], parameter: str) -> _T:
     """``value`` if it is an ``expected``, else a :class:`TypeError` naming ``parameter``.
 
+    A seat's Observation where the State is needed (``apply(view, action)``)
+    is told why: only the state holds what comes next.
+
     >>> import tablerules.ofc as ofc
     >>> check_type(5, ofc.State, "state")
     Traceback (most recent call last):
     ...
     TypeError: state must be a tablerules.ofc.State, not int
+    >>> state = ofc.new_game(seed=1)
+    >>> check_type(ofc.observe(state, 1), ofc.State, "state")
+    Traceback (most recent call last):
+    ...
+    TypeError: state must be a tablerules.ofc.State, not tablerules.ofc.Observation: ...
     """
     if not isinstance(value, expected):
         package = expected.__module__.rsplit(".", 1)[0]
-        raise TypeError(
-            f"{parameter} must be a {package}.{expected.__name__}, not {type(value).__name__}"
-        )
+        found = type_name(value)
+        hint = ""
+        if expected.__name__ == "State" and found == f"{package}.Observation":
+            hint = (
+                ": the rules move the full State, which holds the deck and every hand; "
+                "a seat's Observation is for choosing (legal_actions, random_action, the "
+                "codec), and the game loop applies the chosen action to the State"
+            )
+        raise TypeError(f"{parameter} must be a {package}.{expected.__name__}, not {found}{hint}")
     return value
 
 
@@ -138,8 +160,7 @@ def check_rng(rng: object, parameter: str = "rng") -> random.Random:
     """
     if not isinstance(rng, random.Random):
         raise TypeError(
-            f"{parameter} must be a random.Random, such as random.Random(7), "
-            f"not {type(rng).__name__}"
+            f"{parameter} must be a random.Random, such as random.Random(7), not {type_name(rng)}"
         )
     return rng
 
@@ -329,7 +350,7 @@ def check_seed(seed: object) -> int:
     tablerules.errors.ConfigError: seed must fit in 256 bits, not an integer of 301 bits
     """
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ConfigError(f"seed must be an int, not {type(seed).__name__}")
+        raise ConfigError(f"seed must be an int, not {type_name(seed)}")
     if seed.bit_length() > MAX_INT_BITS:
         raise ConfigError(f"seed must fit in {MAX_INT_BITS} bits, not {show(seed)}")
     return seed
@@ -351,7 +372,7 @@ def check_seat(seat: object, players: int) -> int:
     TypeError: seat must be an int, not str
     """
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise TypeError(f"seat must be an int, not {type(seat).__name__}")
+        raise TypeError(f"seat must be an int, not {type_name(seat)}")
     if not 0 <= seat < players:
         raise RulesError(f"seat must be 0 to {players - 1}, not {show(seat)}")
     return seat

@@ -94,6 +94,29 @@ def show(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 4] + " ..."
 
 
+_GAME_PACKAGES: Final = frozenset({"ofc", "mock", "mentok", "integrations"})
+
+
+def type_name(value: object) -> str:
+    """The name of ``value``'s type as a user writes it: the library's classes by package.
+
+    >>> import tablerules.mock as mock
+    >>> type_name(mock.Config()), type_name(mock.Config), type_name(3)
+    ('tablerules.mock.Config', 'type', 'int')
+    >>> from tablerules import Card
+    >>> type_name(Card.parse("As"))
+    'tablerules.Card'
+    """
+    kind = type(value)
+    parts = kind.__module__.split(".")
+    if parts[0] != "tablerules":
+        return kind.__name__
+    package = (
+        "tablerules." + parts[1] if len(parts) > 2 and parts[1] in _GAME_PACKAGES else parts[0]
+    )
+    return f"{package}.{kind.__qualname__}"
+
+
 class _ShortRepr(reprlib.Repr):
     """A :mod:`reprlib` repr that also describes huge integers inside containers."""
 

@@ -59,7 +59,7 @@ from tablerules._tables import (
     load_seven,
 )
 from tablerules.cards import FULL_DECK, RANK_LETTERS, Card, Rank, is_card
-from tablerules.errors import CardError, show
+from tablerules.errors import CardError, show, type_name
 
 __all__ = [
     "CATEGORY_BASE",
@@ -131,7 +131,7 @@ def _hand_error(name: str, cards: object, low: int, high: int) -> CardError:
             "read card text with parse_cards()"
         )
     if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Collection):
-        return CardError(f"{name} takes a sequence of {wanted} cards, not {type(cards).__name__}")
+        return CardError(f"{name} takes a sequence of {wanted} cards, not {type_name(cards)}")
     items = list(cards)
     for position, item in enumerate(items):
         if not is_card(item):
@@ -211,7 +211,7 @@ def rank5_many(hands: Iterable[Sequence[Card]]) -> list[int]:
     """
     given: object = hands  # callers without a type checker may pass anything
     if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
-        raise CardError(f"rank5_many takes an iterable of hands, not {type(given).__name__}")
+        raise CardError(f"rank5_many takes an iterable of hands, not {type_name(given)}")
     batch: Sequence[Sequence[Card]] = hands if isinstance(hands, Sequence) else list(hands)
     table = HANDS_SIGNED
     values: list[int] = []
@@ -497,7 +497,7 @@ def _checked_value(value: int, name: str) -> int:
     if not isinstance(value, int):
         raise TypeError(
             f"{name} takes a hand value, an int from rank5, rank3, rank_cards or best_rank, "
-            f"not {type(value).__name__}"
+            f"not {type_name(value)}"
         )
     if value not in _hand_values():
         raise CardError(

@@ -29,7 +29,7 @@ from typing import Final, Literal, NamedTuple
 
 from tablerules import mentok, mock, ofc
 from tablerules.cards import Card, Suit, card_tuple, cards_text
-from tablerules.errors import show
+from tablerules.errors import show, type_name
 from tablerules.ofc.board import ROW_NAMES
 from tablerules.ranking import describe
 
@@ -275,7 +275,7 @@ def board(board: ofc.Board, *, config: ofc.Config | None = None) -> str:
     TypeError: board must be a tablerules.ofc.Board, not str
     """
     if not isinstance(board, ofc.Board):
-        raise TypeError(f"board must be a tablerules.ofc.Board, not {type(board).__name__}")
+        raise TypeError(f"board must be a tablerules.ofc.Board, not {type_name(board)}")
     size = _LARGE
     left, top, row_gap = 78, 16, 12
     width, height = 404, 3 * size.height + 2 * row_gap + 2 * top
@@ -729,7 +729,7 @@ def observation(view: ofc.Observation | mock.Observation | mentok.Observation) -
     >>> svg.observation(mock.new_game(seed=5))
     Traceback (most recent call last):
     ...
-    TypeError: view must be an Observation of tablerules.ofc, mock or mentok, not State
+    TypeError: view must be an Observation of tablerules.ofc, mock or mentok, not ...State
     """
     if isinstance(view, ofc.Observation):
         return _ofc_picture(view)
@@ -738,5 +738,5 @@ def observation(view: ofc.Observation | mock.Observation | mentok.Observation) -
     if isinstance(view, mentok.Observation):
         return _mentok_picture(view)
     raise TypeError(
-        f"view must be an Observation of tablerules.ofc, mock or mentok, not {type(view).__name__}"
+        f"view must be an Observation of tablerules.ofc, mock or mentok, not {type_name(view)}"
     )

@@ -435,7 +435,11 @@ def test_reset_starts_from_a_saved_game() -> None:
     ("options", "error", "message"),
     [
         ({"state": "a state"}, TypeError, r'options\["state"\] must be a tablerules.ofc.State'),
-        ({"state": mock.new_game(seed=1)}, TypeError, r"tablerules.ofc.State, not State"),
+        (
+            {"state": mock.new_game(seed=1)},
+            TypeError,
+            r"tablerules.ofc.State, not tablerules.mock.State",
+        ),
         (
             {"state": ofc.new_game(ofc.Config(players=3), seed=1)},
             tr.ConfigError,

@@ -108,7 +108,9 @@ def test_wrong_kinds_name_the_parameter() -> None:
     view = mentok.observe(state, 1)
     with pytest.raises(TypeError, match=r"^rng must be"):
         mentok.random_action(view, 7)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"^state must be a tablerules.mentok.State, not Obs"):
+    with pytest.raises(
+        TypeError, match=r"^state must be a tablerules.mentok.State, not tablerules.mentok.Obs"
+    ):
         mentok.apply(view, Stand())  # type: ignore[arg-type]
     with pytest.raises(tr.RulesError, match=r"only its own seat's sphere"):
         mentok.sphere(view, 2)

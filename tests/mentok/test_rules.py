@@ -449,7 +449,7 @@ def test_config_is_validated() -> None:
     for bad, message in more:
         with pytest.raises(tr.ConfigError, match=message):
             mentok.Config(**bad)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"config must be a mentok\.Config"):
+    with pytest.raises(TypeError, match=r"config must be a tablerules\.mentok\.Config"):
         mentok.new_game("config", seed=1)  # type: ignore[arg-type]
     with pytest.raises(tr.ConfigError, match="seed"):
         mentok.new_game(seed="1")  # type: ignore[arg-type]

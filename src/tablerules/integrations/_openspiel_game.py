@@ -18,7 +18,7 @@ import attrs
 
 import tablerules as tr
 from tablerules._codec import read_action_id
-from tablerules.errors import ConfigError, show
+from tablerules.errors import ConfigError, show, type_name
 from tablerules.integrations import require
 from tablerules.ofc.codec import CARD_CHOICES
 from tablerules.ofc.scoring import MAX_PROGRESSIVE_STEP
@@ -668,7 +668,7 @@ class GameMethods:
         if not isinstance(table_state, shared.module.State):
             raise TypeError(
                 f"table_state must be a tablerules.{shared.spec.key}.State, "
-                f"not {type(table_state).__name__}"
+                f"not {type_name(table_state)}"
             )
         if table_state.config != shared.config:
             raise ConfigError(

@@ -131,7 +131,7 @@ def raw_env(
     >>> raw_env("ofc", tr.mock.Config())
     Traceback (most recent call last):
     ...
-    TypeError: config must be a tablerules.ofc.Config, not Config
+    TypeError: config must be a tablerules.ofc.Config, not tablerules.mock.Config
     """
     module, config = _game_and_config(game, config)
     _require_extra()
@@ -162,7 +162,7 @@ def env(
     >>> env("mock", tr.ofc.Config())
     Traceback (most recent call last):
     ...
-    TypeError: config must be a tablerules.mock.Config, not Config
+    TypeError: config must be a tablerules.mock.Config, not tablerules.ofc.Config
     """
     inner = raw_env(
         game, config, fantasyland=fantasyland, max_cycles=max_cycles, render_mode=render_mode

@@ -55,7 +55,7 @@ import attrs
 
 from tablerules._codec import Layout, clamp, read_action_id
 from tablerules.cards import FULL_DECK, Card, Rank
-from tablerules.errors import ConfigError, IllegalActionError, show
+from tablerules.errors import ConfigError, IllegalActionError, show, type_name
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
 from tablerules.mentok.observe import Observation
@@ -536,7 +536,7 @@ def _holds(fold: Fold, slots: tuple[int, ...], bases: tuple[int, ...]) -> tuple[
 
 def _check_config(codec: object, attribute: attrs.Attribute[Config], config: Config) -> None:
     if not isinstance(config, Config):
-        raise TypeError(f"config must be a tablerules.mentok.Config, not {type(config).__name__}")
+        raise TypeError(f"config must be a tablerules.mentok.Config, not {type_name(config)}")
 
 
 @attrs.frozen
@@ -581,9 +581,7 @@ class Codec:
 
     def _check(self, view: object) -> Observation:
         if not isinstance(view, Observation):
-            raise TypeError(
-                f"view must be a tablerules.mentok.Observation, not {type(view).__name__}"
-            )
+            raise TypeError(f"view must be a tablerules.mentok.Observation, not {type_name(view)}")
         config = view.config
         if config is not self.config and config != self.config:
             raise ConfigError(
@@ -684,7 +682,7 @@ class Codec:
         kind = type(action)
         if kind is not Ask and kind is not Stand and kind is not Score:
             raise TypeError(
-                f"action must be a mentok Ask, Stand or Score, not {type(action).__name__}"
+                f"action must be a tablerules.mentok Ask, Stand or Score, not {type_name(action)}"
             )
         reason = why_illegal(view, action)
         if reason is not None:

@@ -527,7 +527,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     >>> mentok.determinize(state, random.Random(1))
     Traceback (most recent call last):
     ...
-    TypeError: observation must be a tablerules.mentok.Observation, not State
+    TypeError: observation must be a tablerules.mentok.Observation, not tablerules.mentok.State
     """
     check_type(observation, Observation, "observation")
     check_rng(rng)

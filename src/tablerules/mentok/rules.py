@@ -30,7 +30,7 @@ from tablerules._common import (
     stacked_deck,
 )
 from tablerules.cards import Card, Rank
-from tablerules.errors import IllegalActionError, RulesError, show
+from tablerules.errors import IllegalActionError, RulesError, show, type_name
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
 from tablerules.mentok.observe import Observation
@@ -110,7 +110,9 @@ def new_game(
     if config is None:
         config = Config()
     elif not isinstance(config, Config):
-        raise TypeError(f"config must be a mentok.Config or None, not {type(config).__name__}")
+        raise TypeError(
+            f"config must be a tablerules.mentok.Config or None, not {type_name(config)}"
+        )
     check_seed(seed)
     cards = round_deck(seed, 0, config.decks) if deck is None else stacked_deck(deck, config.decks)
     return deal_round(
@@ -149,7 +151,7 @@ def _acting_seat(state: object) -> tuple[int, tuple[Card, ...]] | str:
         return seat, state.hand
     raise TypeError(
         "state must be a tablerules.mentok.State or a tablerules.mentok.Observation, "
-        f"not {type(state).__name__}"
+        f"not {type_name(state)}"
     )
 
 
@@ -755,6 +757,8 @@ def apply_unchecked(state: State, action: Action) -> State:
     >>> mentok.apply_unchecked(state, action) == mentok.apply(state, action)
     True
     """
+    if type(state) is not State:
+        check_type(state, State, "state")
     seat = state.to_act
     assert seat is not None
     kind = type(action)

@@ -36,7 +36,7 @@ from typing import Final
 
 from tablerules._common import card_count_problems, check_type
 from tablerules.cards import FULL_DECK, Rank, cards_text, is_card
-from tablerules.errors import StateError, show
+from tablerules.errors import StateError, show, type_name
 from tablerules.mentok._replay import replay
 from tablerules.mentok.config import Config
 from tablerules.mentok.rounds import RoundEnd
@@ -86,7 +86,9 @@ def check_state(state: State) -> None:
     check_type(state, State, "state")
     config = state.config
     if not isinstance(config, Config):
-        raise StateError(f"state.config must be a mentok.Config, not {type(config).__name__}")
+        raise StateError(
+            f"state.config must be a tablerules.mentok.Config, not {type_name(config)}"
+        )
     _check_shape(state)
     check_read_state(state)
 

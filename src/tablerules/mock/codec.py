@@ -66,7 +66,7 @@ import attrs
 from tablerules._codec import Layout, clamp, ids_mask, read_action_id
 from tablerules._common import fast_init, picker, turn_order
 from tablerules.cards import FULL_DECK
-from tablerules.errors import ConfigError, IllegalActionError, show
+from tablerules.errors import ConfigError, IllegalActionError, show, type_name
 from tablerules.mock.actions import Action, Draw, Meld
 from tablerules.mock.config import MELD_HAND, Config
 from tablerules.mock.observe import Observation
@@ -153,7 +153,7 @@ def _check_view(view: object) -> Observation:
     if type(view) is Observation or isinstance(view, Observation):
         return view
     hint = " (a bot sees mock.observe(state, seat))" if isinstance(view, State) else ""
-    raise TypeError(f"view must be a tablerules.mock.Observation, not {type(view).__name__}{hint}")
+    raise TypeError(f"view must be a tablerules.mock.Observation, not {type_name(view)}{hint}")
 
 
 def _legal(view: Observation) -> tuple[tuple[int, ...], bytes, frozenset[int]]:
@@ -203,9 +203,7 @@ def _check_config(config: Config | None) -> Config:
     if config is None:
         return Config()
     if not isinstance(config, Config):
-        raise TypeError(
-            f"config must be a tablerules.mock.Config or None, not {type(config).__name__}"
-        )
+        raise TypeError(f"config must be a tablerules.mock.Config or None, not {type_name(config)}")
     return config
 
 
@@ -367,7 +365,7 @@ class Codec:
         if not isinstance(action, (Draw, Meld)):
             raise TypeError(
                 "action must be a tablerules.mock.Draw or a tablerules.mock.Meld, "
-                f"not {type(action).__name__}"
+                f"not {type_name(action)}"
             )
         reason = why_illegal(view, action)
         if reason is not None:

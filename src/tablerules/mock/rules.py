@@ -25,6 +25,7 @@ from tablerules._common import (
     changer,
     check_rng,
     check_seed,
+    check_type,
     fast_init,
     picker,
     round_deck,
@@ -32,7 +33,7 @@ from tablerules._common import (
     turn_order,
 )
 from tablerules.cards import Card
-from tablerules.errors import IllegalActionError, show
+from tablerules.errors import IllegalActionError, show, type_name
 from tablerules.mock.actions import Action, Draw, Meld
 from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
 from tablerules.mock.scoring import game_winners, score_round
@@ -177,9 +178,7 @@ def new_game(
     if config is None:
         config = Config()
     elif not isinstance(config, Config):
-        raise TypeError(
-            f"config must be a tablerules.mock.Config or None, not {type(config).__name__}"
-        )
+        raise TypeError(f"config must be a tablerules.mock.Config or None, not {type_name(config)}")
     check_seed(seed)
     cards = round_deck(seed, 0) if deck is None else stacked_deck(deck)
     return deal_round(
@@ -207,7 +206,7 @@ def table_of(state: object) -> State | Observation:
         return cast("State | Observation", state)  # the only two kinds of TableFacts
     raise TypeError(
         "state must be a tablerules.mock.State or a tablerules.mock.Observation, "
-        f"not {type(state).__name__}"
+        f"not {type_name(state)}"
     )
 
 
@@ -502,6 +501,8 @@ def apply(state: State, action: Action) -> State:
     ...
     tablerules.errors.IllegalActionError: draw first: a turn starts with a Draw, ...
     """
+    if type(state) is not State:
+        check_type(state, State, "state")
     reason = why_illegal(state, action)
     if reason is not None:
         raise IllegalActionError(reason, action)
@@ -524,6 +525,8 @@ def apply_unchecked(state: State, action: Action) -> State:
     >>> mock.apply_unchecked(state, action) == mock.apply(state, action)
     True
     """
+    if type(state) is not State:
+        check_type(state, State, "state")
     seat = state.to_act
     assert seat is not None
     if type(action) is Meld or isinstance(action, Meld):

@@ -39,7 +39,7 @@ import attrs
 from tablerules._codec import Layout, clamp, ids_mask, read_action_id
 from tablerules._common import picker
 from tablerules.cards import FULL_DECK, Card
-from tablerules.errors import ConfigError, IllegalActionError, StateError, show
+from tablerules.errors import ConfigError, IllegalActionError, StateError, show, type_name
 from tablerules.ofc.actions import Place, make_place
 from tablerules.ofc.board import ROW_NAMES
 from tablerules.ofc.config import Config, config_or_default
@@ -326,7 +326,7 @@ class Codec:
     def _check(self, view: object) -> Observation:
         """``view`` if it is an Observation of this codec's game, else an error saying why."""
         if not isinstance(view, Observation):
-            raise TypeError(f"view must be a tablerules.ofc.Observation, not {type(view).__name__}")
+            raise TypeError(f"view must be a tablerules.ofc.Observation, not {type_name(view)}")
         if view.config != self._config:
             raise ConfigError(
                 f"this codec is laid out for {self._config!r}; the view's game is played with "
@@ -411,7 +411,7 @@ class Codec:
         """
         self._check(view)
         if not isinstance(action, Place):
-            raise TypeError(f"action must be a tablerules.ofc.Place, not {type(action).__name__}")
+            raise TypeError(f"action must be a tablerules.ofc.Place, not {type_name(action)}")
         reason = why_illegal(view, action)
         if reason is not None:
             raise IllegalActionError(reason, action)
@@ -588,7 +588,7 @@ class Codec:
         self._check(view)
         hand = self._fantasyland_hand(view)
         if isinstance(choices, (str, bytes)) or not isinstance(choices, Sequence):
-            raise TypeError(f"choices must be a sequence of ids, not {type(choices).__name__}")
+            raise TypeError(f"choices must be a sequence of ids, not {type_name(choices)}")
         room = [3, 5, 5, len(hand) - 13]
         parts: list[list[Card]] = [[], [], [], []]
         first = self._card_ids.start
@@ -637,7 +637,7 @@ class Codec:
         self._check(view)
         hand = self._fantasyland_hand(view)
         if not isinstance(action, Place):
-            raise TypeError(f"action must be a tablerules.ofc.Place, not {type(action).__name__}")
+            raise TypeError(f"action must be a tablerules.ofc.Place, not {type_name(action)}")
         reason = why_illegal(view, action)
         if reason is not None:
             raise IllegalActionError(reason, action)

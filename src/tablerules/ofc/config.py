@@ -8,7 +8,7 @@ from typing import Final, Literal
 import attrs
 
 from tablerules._common import is_int, plain_fields
-from tablerules.errors import MAX_INT_BITS, ConfigError, show
+from tablerules.errors import MAX_INT_BITS, ConfigError, show, type_name
 
 __all__ = ["DEFAULT_CONFIG", "STREETS", "Config", "config_or_default"]
 
@@ -190,6 +190,6 @@ def config_or_default(config: object, parameter: str = "config") -> Config:
         return DEFAULT_CONFIG
     if not isinstance(config, Config):
         raise TypeError(
-            f"{parameter} must be a tablerules.ofc.Config or None, not {type(config).__name__}"
+            f"{parameter} must be a tablerules.ofc.Config or None, not {type_name(config)}"
         )
     return config

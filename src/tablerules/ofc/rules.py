@@ -34,6 +34,7 @@ from tablerules._common import (
     changer,
     check_rng,
     check_seed,
+    check_type,
     fast_init,
     picker,
     round_deck,
@@ -42,7 +43,7 @@ from tablerules._common import (
     with_fields,
 )
 from tablerules.cards import Card, cards_text, is_card
-from tablerules.errors import IllegalActionError, show
+from tablerules.errors import IllegalActionError, show, type_name
 from tablerules.ofc.actions import Action, Place, make_place
 from tablerules.ofc.board import BOARD_SIZE, EMPTY_BOARD, ROW_NAMES, ROW_SIZES, make_board
 from tablerules.ofc.config import STREETS, Config, config_or_default
@@ -268,7 +269,7 @@ def _checked(state: object) -> State | Observation:
         return state
     raise TypeError(
         "state must be a tablerules.ofc.State or a tablerules.ofc.Observation, "
-        f"not {type(state).__name__}"
+        f"not {type_name(state)}"
     )
 
 
@@ -528,6 +529,8 @@ def apply(state: State, action: Action) -> State:
     ...
     tablerules.errors.IllegalActionError: As is not among the cards seat 1 holds this turn ...
     """
+    if type(state) is not State:
+        check_type(state, State, "state")
     reason = why_illegal(state, action)
     if reason is not None:
         raise IllegalActionError(reason, action)
@@ -550,6 +553,8 @@ def apply_unchecked(state: State, action: Action) -> State:
     >>> apply_unchecked(state, action) == ofc.apply(state, action)
     True
     """
+    if type(state) is not State:
+        check_type(state, State, "state")
     seat = state.to_act
     assert seat is not None
     board = state.boards[seat]

@@ -27,7 +27,7 @@ import attrs
 
 from tablerules._common import fast_init
 from tablerules.cards import FULL_DECK, Card, parse_cards
-from tablerules.errors import CardError
+from tablerules.errors import CardError, type_name
 from tablerules.ofc.board import BOARD_SIZE, Board
 from tablerules.ofc.config import Config, config_or_default
 from tablerules.ofc.state import RoundSummary
@@ -320,7 +320,7 @@ def score_round(
 
 def _complete(board: object, what: str) -> Board:
     if not isinstance(board, Board):
-        raise CardError(f"{what} takes a Board, not {type(board).__name__}")
+        raise CardError(f"{what} takes a Board, not {type_name(board)}")
     if not board.is_complete:
         raise CardError(
             f"{what} needs a complete board of 13 cards; this one has {board.size} ({board})"
