@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping
 import attrs
 
 from tablerules.cards import Card
-from tablerules.errors import type_name
+from tablerules.errors import ConfigError, type_name
 
 __all__ = ["Layout", "add_cards", "clamp", "ids_mask", "read_action_id"]
 
@@ -54,6 +54,24 @@ def read_action_id(value: object, parameter: str = "action_id") -> int:
         except TypeError:
             pass
     raise TypeError(f"{parameter} must be an int, not {type_name(value)}")
+
+
+def config_mismatch(codec_config: object, view_config: object) -> ConfigError:
+    """The error for a view of a game the codec is not laid out for, naming the fields that differ.
+
+    >>> import tablerules.mock as mock
+    >>> print(config_mismatch(mock.Config(players=3), mock.Config(players=4)))
+    this codec is for games with players=3, but the observation's game has players=4
+    """
+    names = [field.name for field in attrs.fields(type(codec_config))]  # type: ignore[arg-type]
+    differ = [
+        name for name in names if getattr(codec_config, name) != getattr(view_config, name, None)
+    ]
+    ours = ", ".join(f"{name}={getattr(codec_config, name)!r}" for name in differ)
+    theirs = ", ".join(f"{name}={getattr(view_config, name, None)!r}" for name in differ)
+    return ConfigError(
+        f"this codec is for games with {ours}, but the observation's game has {theirs}"
+    )
 
 
 def add_cards(features: bytearray, where: slice, cards: Iterable[Card]) -> None:

@@ -377,7 +377,7 @@ def test_an_observation_of_another_config_is_refused() -> None:
     view = mock.observe(mock.new_game(mock.Config(players=3), seed=1), 0)
     with pytest.raises(
         tr.ConfigError,
-        match="this codec is for games of 4 players; the observation is of a game of 3",
+        match=r"this codec is for games with players=4, but the observation's game has players=3$",
     ):
         mock.Codec(mock.Config(players=4)).observation(view)
     assert mock.Codec(mock.Config(players=3, target=10)).legal_ids(view) == ()

@@ -53,9 +53,9 @@ from typing import Final
 
 import attrs
 
-from tablerules._codec import Layout, clamp, read_action_id
+from tablerules._codec import Layout, clamp, config_mismatch, read_action_id
 from tablerules.cards import FULL_DECK, Card, Rank
-from tablerules.errors import ConfigError, IllegalActionError, show, type_name
+from tablerules.errors import IllegalActionError, show, type_name
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
 from tablerules.mentok.observe import Observation
@@ -584,10 +584,7 @@ class Codec:
             raise TypeError(f"view must be a tablerules.mentok.Observation, not {type_name(view)}")
         config = view.config
         if config is not self.config and config != self.config:
-            raise ConfigError(
-                f"this codec is for games played with {self.config!r}, "
-                f"but the observation's game is played with {config!r}"
-            )
+            raise config_mismatch(self.config, config)
         return view
 
     def _key(self, view: Observation) -> _Key | None:

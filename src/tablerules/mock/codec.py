@@ -63,10 +63,10 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
-from tablerules._codec import Layout, clamp, ids_mask, read_action_id
+from tablerules._codec import Layout, clamp, config_mismatch, ids_mask, read_action_id
 from tablerules._common import fast_init, picker, turn_order
 from tablerules.cards import FULL_DECK
-from tablerules.errors import ConfigError, IllegalActionError, show, type_name
+from tablerules.errors import IllegalActionError, show, type_name
 from tablerules.mock.actions import Action, Draw, Meld
 from tablerules.mock.config import MELD_HAND, Config
 from tablerules.mock.observe import Observation
@@ -411,10 +411,7 @@ class Codec:
         sizes = view.hand_sizes
         players = len(order)
         if len(sizes) != players:
-            raise ConfigError(
-                f"this codec is for games of {self.config.players} players; the observation "
-                f"is of a game of {view.config.players}"
-            )
+            raise config_mismatch(self.config, view.config)
         place_of = self._places[seat]
         one_hot = self._one_hot
         history = view.history

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 import attrs
 
-from tablerules._codec import Layout, clamp, ids_mask, read_action_id
+from tablerules._codec import Layout, clamp, config_mismatch, ids_mask, read_action_id
 from tablerules._common import picker
 from tablerules.cards import FULL_DECK, Card
 from tablerules.errors import ConfigError, IllegalActionError, StateError, show, type_name
@@ -328,10 +328,7 @@ class Codec:
         if not isinstance(view, Observation):
             raise TypeError(f"view must be a tablerules.ofc.Observation, not {type_name(view)}")
         if view.config != self._config:
-            raise ConfigError(
-                f"this codec is laid out for {self._config!r}; the view's game is played with "
-                f"{view.config!r}"
-            )
+            raise config_mismatch(self._config, view.config)
         return view
 
     def _table(self, view: Observation, seat: int) -> _Table:
