@@ -222,7 +222,9 @@ def test_the_complete_search_finds_the_only_deal() -> None:
 
 def test_determinize_refuses_other_arguments() -> None:
     state = mentok.new_game(seed=1)
-    with pytest.raises(TypeError, match=r"must be a tablerules\.mentok\.Observation, not State"):
+    with pytest.raises(
+        TypeError, match=r"must be a tablerules\.mentok\.Observation, not tablerules\.mentok\.State"
+    ):
         mentok.determinize(state, random.Random(0))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"not NoneType"):
         mentok.determinize(None, random.Random(0))  # type: ignore[arg-type]

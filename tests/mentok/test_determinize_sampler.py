@@ -57,7 +57,9 @@ def test_any_random_generator_deals() -> None:
 def test_a_sampler_refuses_what_determinize_refuses() -> None:
     state = mentok.new_game(seed=3)
     view = mentok.observe(state, 0)
-    with pytest.raises(TypeError, match=r"must be a tablerules\.mentok\.Observation, not State"):
+    with pytest.raises(
+        TypeError, match=r"must be a tablerules\.mentok\.Observation, not tablerules\.mentok\.State"
+    ):
         mentok.Sampler(state)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
         mentok.Sampler(view).sample(7)  # type: ignore[arg-type]

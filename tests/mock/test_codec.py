@@ -322,7 +322,8 @@ def test_wrong_kinds_are_type_errors_naming_the_parameter() -> None:
             wrong.encode(view, bad_action)
     for call in (codec.legal_ids, codec.mask, codec.observation):
         with pytest.raises(
-            TypeError, match=r"view must be a tablerules\.mock\.Observation, not State"
+            TypeError,
+            match=r"view must be a tablerules\.mock\.Observation, not tablerules\.mock\.State",
         ):
             call(state)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"view must be a tablerules\.mock\.Observation"):

@@ -224,7 +224,10 @@ def test_the_sample_record_is_accepted() -> None:
 
 
 def test_observation_to_dict_takes_only_an_observation() -> None:
-    with pytest.raises(TypeError, match=r"view must be a tablerules\.mock\.Observation, not State"):
+    with pytest.raises(
+        TypeError,
+        match=r"view must be a tablerules\.mock\.Observation, not tablerules\.mock\.State",
+    ):
         mock.observation_to_dict(mock.new_game(seed=1))  # type: ignore[arg-type]
 
 
