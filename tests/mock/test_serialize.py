@@ -427,3 +427,58 @@ def test_unknown_fields_are_refused_in_the_config_and_the_observation() -> None:
             where = "observation.history[0]"
         with pytest.raises(tr.StateError, match=re.escape(f"{where} has unknown fields")):
             mock.observation_from_dict(data)
+
+
+def read_back_every_move(seed: int, moves: int) -> tuple[mock.State, list[mock.State]]:
+    """A game played ``moves`` moves, saved and read back after each: the last state and all."""
+    rng = random.Random(seed)
+    state = played = mock.new_game(mock.Config(players=3), seed=seed)
+    seen = [state]
+    for _ in range(moves):
+        if state.is_over:
+            break
+        action = mock.random_action(state, rng)
+        played = mock.apply(played, action)
+        state = round_trip(mock.apply(state, action))
+        assert state == played
+        seen.append(state)
+    return state, seen
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_game_read_back_every_move_plays_as_the_game(seed: int) -> None:
+    state, seen = read_back_every_move(seed, 200)
+    assert state.is_over or state.round >= 1
+    for earlier in seen[::7]:  # read again later, and in another order
+        assert round_trip(earlier) == earlier
+
+
+def test_a_spoiled_record_still_fails_after_its_game_was_read_every_move() -> None:
+    state, _ = read_back_every_move(11, 14)
+    assert state.round == 0
+    assert len(state.history) == 14
+    record = mock.to_dict(state)
+    assert mock.from_dict(copy.deepcopy(record)) == state
+    early = copy.deepcopy(record)
+    early["history"][0]["seat"] = (early["history"][0]["seat"] + 1) % 3
+    with pytest.raises(tr.StateError, match=r"^state\.history\[0\]: seat \d plays, but it is"):
+        mock.from_dict(early)
+    late = copy.deepcopy(record)
+    last = next(i for i in range(13, -1, -1) if "meld" in late["history"][i])
+    late["history"][last]["finished"] = not late["history"][last]["finished"]
+    with pytest.raises(tr.StateError, match=rf"^state\.history\[{last}\]\.finished must be"):
+        mock.from_dict(late)
+    dealt = copy.deepcopy(record)  # the same history from another deal: a card drawn unseen
+    seat = state.to_act
+    assert seat is not None
+    hand, deck = dealt["hands"][seat].split(), dealt["deck"].split()
+    hand[-1], deck[0] = deck[0], hand[-1]
+    dealt["hands"][seat], dealt["deck"] = " ".join(hand), " ".join(deck)
+    other = mock.from_dict(dealt)
+    assert other.history == state.history
+    assert other.hands[seat] != state.hands[seat]
+    assert mock.to_dict(other) == dealt
+    assert mock.from_dict(copy.deepcopy(record)) == state
+    assert mock.to_dict(mock.apply(other, mock.Draw())) != mock.to_dict(
+        mock.apply(state, mock.Draw())
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from tablerules._replays import Replays
 from tablerules.cards import Card
 from tablerules.errors import StateError, show
 from tablerules.mentok.config import Config
@@ -77,11 +78,8 @@ def replay(
     cards += drawn
     cards += deck
     key = (config, seed, round_index, scores, last_round, tuple(cards))
-    known = _PLAYED.get(key)
-    done = 0
-    if known is not None and len(known[0]) <= len(history) and history[: len(known[0])] == known[0]:
-        done, start = len(known[0]), known[1]  # a state of this very deal, played that far
-    else:
+    done, start = _PLAYED.resume(key, history)  # a state of this very deal, played that far
+    if start is None:
         start = deal_round(
             config,
             seed=seed,
@@ -92,20 +90,17 @@ def replay(
         )
     state = _play_history(start, round_index, history, where, done)
     if state.round == round_index and done < len(history):
-        if len(_PLAYED) >= _PLAYED_KEPT:
-            _PLAYED.clear()
-        _PLAYED[key] = (history, state)
+        _PLAYED.keep(key, history, state)
     if choices.count(None) == players:  # nobody has chosen: nothing to check or play
         return state
     _check_choices(state, round_index, tables, choices, where)
     return _play_choices(state, round_index, tables, choices, where, deal_next=deal_next)
 
 
-_PLAYED: Final[dict[tuple[object, ...], tuple[tuple[Event, ...], State]]] = {}
+_PLAYED: Final[Replays[Event, State]] = Replays(64)
 """Rounds replayed lately, by value (the config, seed, round, scores, summary before and the
 deal's cards): the history played and the state it reached. Bounded (emptied when full);
 the next record of a game played on repeats its round with one event more."""
-_PLAYED_KEPT: Final = 64
 
 
 def _play_history(

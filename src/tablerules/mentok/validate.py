@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from tablerules._common import card_count_problems, check_type
+from tablerules._replays import Passed
 from tablerules.cards import FULL_DECK, Rank, cards_text, is_card
 from tablerules.errors import StateError, show, type_name
 from tablerules.mentok._replay import replay
@@ -135,25 +136,18 @@ def check_read_state(state: State) -> None:
         _remember(state)
 
 
-_PASSED: Final[dict[tuple[object, ...], None]] = {}
+_PASSED: Final = Passed(64)
 """Rounds before a state's that passed their checks, by value: the config, seed, round,
 scores and summary they were checked with (bounded, emptied when full)."""
-_PASSED_KEPT: Final = 64
 
 
 def _passed_before(state: State) -> bool:
     """True if a state of this game, round and scores, with an equal summary, passed its checks."""
-    key = (state.config, state.seed, state.round, state.scores, state.last_round)
-    try:
-        return key in _PASSED
-    except TypeError:  # an unhashable field: such a state is refused further on
-        return False
+    return (state.config, state.seed, state.round, state.scores, state.last_round) in _PASSED
 
 
 def _remember(state: State) -> None:
-    if len(_PASSED) >= _PASSED_KEPT:
-        _PASSED.clear()
-    _PASSED[state.config, state.seed, state.round, state.scores, state.last_round] = None
+    _PASSED.add((state.config, state.seed, state.round, state.scores, state.last_round))
 
 
 def _check_round(state: State, start: tuple[int, ...]) -> None:

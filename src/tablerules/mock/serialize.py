@@ -203,6 +203,26 @@ def _seat_cards(
     return read_seats(data, key, where, players, card_text)
 
 
+def _seat_ints(data: Mapping[str, object], key: str, where: str, players: int) -> tuple[int, ...]:
+    """Field ``key``: an int for each seat (the messages are built only for bad input)."""
+    values = data.get(key)
+    if (
+        type(values) is list
+        and len(values) == players
+        and all(type(value) is int and -_LARGEST < value < _LARGEST for value in values)
+    ):
+        return tuple(values)
+    return read_seats(data, key, where, players, int_item)
+
+
+def _seat_flags(data: Mapping[str, object], key: str, where: str, players: int) -> tuple[bool, ...]:
+    """Field ``key``: true or false for each seat (the messages are built only for bad input)."""
+    values = data.get(key)
+    if type(values) is list and len(values) == players and all(type(v) is bool for v in values):
+        return tuple(values)
+    return read_seats(data, key, where, players, bool_item)
+
+
 def _seat_list(data: Mapping[str, object], key: str, where: str, players: int) -> tuple[int, ...]:
     values = read_list(data, key, where)
     return tuple(seat_item(seat, f"{where}.{key}[{i}]", players) for i, seat in enumerate(values))
@@ -284,10 +304,10 @@ def read_summary(raw: object, players: int, where: str = "state.last_round") -> 
     summary = RoundSummary(
         round=read_int(data, "round", where, minimum=0),
         melds=_seat_cards(data, "melds", where, players),
-        hand_points=read_seats(data, "hand_points", where, players, int_item),
+        hand_points=_seat_ints(data, "hand_points", where, players),
         first_complete=read_optional_seat(data, "first_complete", where, players),
         highest_hand=_seat_list(data, "highest_hand", where, players),
-        points=read_seats(data, "points", where, players, int_item),
+        points=_seat_ints(data, "points", where, players),
     )
     dealer = seat_item(data.get("dealer"), f"{where}.dealer", players)
     if dealer != summary.dealer:
@@ -367,7 +387,7 @@ def from_dict(data: Mapping[str, object]) -> State:
         deck=_cards(record, "deck", where),
         discard_pile=_cards(record, "discard_pile", where),
         known_held=NONE_HELD[players],  # not written: the check sets it from the history
-        finished=read_seats(record, "finished", where, players, bool_item),
+        finished=_seat_flags(record, "finished", where, players),
         to_act=read_optional_seat(record, "to_act", where, players),
         step=step,
         opening_was_empty=read_bool(record, "opening_was_empty", where),
@@ -512,7 +532,7 @@ def _read_view(record: Mapping[str, object], config: Config) -> Observation:
         step=step,
         opening_was_empty=read_bool(record, "opening_was_empty", where),
         pile_was_empty=read_bool(record, "pile_was_empty", where),
-        finished=read_seats(record, "finished", where, players, bool_item),
+        finished=_seat_flags(record, "finished", where, players),
         melds=read_seats(record, "melds", where, players, card_text),
         deck_size=deck_size,
         hand_sizes=read_seats(record, "hand_sizes", where, players, _size_item),

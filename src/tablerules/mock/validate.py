@@ -31,6 +31,7 @@ from tablerules._common import (
     seat_item,
     turn_order,
 )
+from tablerules._replays import Replays
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.errors import RulesError, StateError, show
 from tablerules.mock.actions import Action, Draw, Meld
@@ -490,6 +491,12 @@ def _fill_deal(
     return deck, problems
 
 
+_PLAYED: Final[Replays[Event, State]] = Replays(64)
+"""Rounds replayed lately, by value (the config, seed, round, scores, summary before and the
+deal's cards): the history played and the state it reached, so that the record of a game
+played on, read every move, replays only its new events."""
+
+
 def _check_round(state: State, *, check_held: bool) -> State:
     """Replay the round's history from its deal with the rules, compare with the state: the replay.
 
@@ -500,17 +507,24 @@ def _check_round(state: State, *, check_held: bool) -> State:
     scores = state.scores
     if over and state.last_round is not None:
         scores = tuple([s - p for s, p in zip(scores, state.last_round.points, strict=True)])
-    replay = deal_round(
-        state.config,
-        seed=state.seed,
-        round_index=state.round,
-        cards=deck,
-        scores=scores,
-        last_round=None if over else state.last_round,
-    )
+    config, seed, round_index = state.config, state.seed, state.round
+    last_round = None if over else state.last_round
+    key = (config, seed, round_index, scores, last_round, tuple(deck))
     history = state.history
-    round_index = state.round
-    for turn, event in enumerate(history):
+    start, known = _PLAYED.resume(key, history)
+    if known is None:
+        replay = deal_round(
+            config,
+            seed=seed,
+            round_index=round_index,
+            cards=deck,
+            scores=scores,
+            last_round=last_round,
+        )
+    else:  # this very deal, played through the first ``start`` events of this history
+        replay = known
+    for turn in range(start, len(history)):
+        event = history[turn]
         if event.seat != replay.to_act:
             raise StateError(
                 f"state.history[{turn}]: seat {event.seat} plays, but it is seat "
@@ -540,6 +554,8 @@ def _check_round(state: State, *, check_held: bool) -> State:
         elif turn < len(history) - 1:  # the round ended and the next one was dealt
             raise StateError(f"state.history[{turn}] ends the round, but the history goes on")
         replay = after
+    if start < len(history) and replay.round == round_index and replay.to_act is not None:
+        _PLAYED.keep(key, history, replay)  # no event of it ends the round: it can go on
     _compare(state, replay, problems)
     if check_held and replay.known_held != state.known_held:
         raise StateError(
