@@ -14,14 +14,13 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Final
 
-from tablerules._common import (
+from tablerules._common import check_type, fast_init
+from tablerules._records import (
     CARD_OF_TEXT,
     Json,
     bool_item,
-    check_type,
     check_view_is_playable,
     config_to_dict,
-    fast_init,
     int_item,
     parse_card_field,
     read_bool,
