@@ -14,6 +14,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Final
 
+import attrs
+
 from tablerules._common import check_type, fast_init
 from tablerules._records import (
     CARD_OF_TEXT,
@@ -53,25 +55,8 @@ __all__ = ["VIEW_VERSION", "from_dict", "observation_from_dict", "observation_to
 GAME = "mentok"
 VERSION = 1
 
-_STATE_FIELDS = frozenset(
-    {
-        "game",
-        "version",
-        "config",
-        "seed",
-        "round",
-        "scores",
-        "hands",
-        "tables",
-        "stood",
-        "deck",
-        "history",
-        "choices",
-        "to_act",
-        "winners",
-        "last_round",
-    }
-)
+_STATE_FIELDS = frozenset({"game", "version", *attrs.fields_dict(State)})
+"""A state record's fields: the game and version, then one per :class:`State` field."""
 _SUMMARY_FIELDS = frozenset(
     {"round", "abandoned", "tables", "hands", "choices", "cheated", "points", "history"}
 )
