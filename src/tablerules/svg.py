@@ -517,6 +517,32 @@ def _status(*pieces: tuple[str, str] | None) -> tuple[tuple[str, str], ...]:
     return tuple(spaced)
 
 
+def _seat_panel(
+    view: ofc.Observation | mock.Observation | mentok.Observation,
+    seat: int,
+    score: str,
+    acting: str,
+    *,
+    others: Sequence[tuple[str, str] | None],
+    rows: tuple[_Row, ...],
+) -> _Panel:
+    """A seat's panel: its name marks, its score, ``acting`` and "wins" first on its status line."""
+    to_act = seat == view.to_act
+    return _Panel(
+        seat=seat,
+        is_you=seat == view.seat,
+        is_dealer=seat == view.dealer,
+        to_act=to_act,
+        score=score,
+        status=_status(
+            (acting, _GOLD) if to_act else None,
+            ("wins", _GOLD) if seat in view.winners else None,
+            *others,
+        ),
+        rows=rows,
+    )
+
+
 # The three games.
 
 
@@ -546,20 +572,18 @@ def _ofc_picture(view: ofc.Observation) -> str:
                 if any(points):
                     result = ("royalties " + "/".join(map(str, points)), _LABEL)
         fantasy = view.fantasyland[seat]
+        others = (
+            (f"fantasyland {fantasy}", _LABEL) if fantasy else None,
+            ("board face down", _LABEL) if hidden else None,
+            result,
+        )
         panels.append(
-            _Panel(
-                seat=seat,
-                is_you=you,
-                is_dealer=seat == view.dealer,
-                to_act=seat == view.to_act,
-                score=f"bankroll {view.scores[seat]}",
-                status=_status(
-                    ("to act", _GOLD) if seat == view.to_act else None,
-                    ("wins", _GOLD) if seat in view.winners else None,
-                    (f"fantasyland {fantasy}", _LABEL) if fantasy else None,
-                    ("board face down", _LABEL) if hidden else None,
-                    result,
-                ),
+            _seat_panel(
+                view,
+                seat,
+                f"bankroll {view.scores[seat]}",
+                "to act",
+                others=others,
                 rows=tuple(rows),
             )
         )
@@ -595,22 +619,13 @@ def _mock_picture(view: mock.Observation) -> str:
             seen = known[seat]
             note = _count(in_hand, "card") + (f"\n{len(seen)} known" if seen else "")
             hand = _Row("hand", note, seen, fan=in_hand - len(seen))
-        panels.append(
-            _Panel(
-                seat=seat,
-                is_you=you,
-                is_dealer=seat == view.dealer,
-                to_act=seat == view.to_act,
-                score=_count(view.scores[seat], "point"),
-                status=_status(
-                    (f"to {view.step}", _GOLD) if seat == view.to_act else None,
-                    ("wins", _GOLD) if seat in view.winners else None,
-                    ("finished", _LABEL) if finished and not view.is_over else None,
-                    (describe(mock.hand_value(meld)), _LABEL) if meld else None,
-                ),
-                rows=(_Row("meld", meld_note, (*meld, *_repeat("slot", places))), hand),
-            )
+        others = (
+            ("finished", _LABEL) if finished and not view.is_over else None,
+            (describe(mock.hand_value(meld)), _LABEL) if meld else None,
         )
+        rows = (_Row("meld", meld_note, (*meld, *_repeat("slot", places))), hand)
+        score = _count(view.scores[seat], "point")
+        panels.append(_seat_panel(view, seat, score, f"to {view.step}", others=others, rows=rows))
     if view.to_act is None:
         turn = _over_line(view.winners)
     else:
@@ -673,25 +688,15 @@ def _mentok_picture(view: mentok.Observation) -> str:
             choice = (f"{scores} the " + ("hand" if chose else "table"), _LABEL)
         elif view.chosen[seat] and not view.is_over:
             choice = ("has chosen what to score", _LABEL)
-        panels.append(
-            _Panel(
-                seat=seat,
-                is_you=you,
-                is_dealer=seat == view.dealer,
-                to_act=seat == view.to_act,
-                score=_count(view.scores[seat], "point"),
-                status=_status(
-                    ("to act", _GOLD) if seat == view.to_act else None,
-                    ("wins", _GOLD) if seat in view.winners else None,
-                    ("out of the game", _WARN) if not in_game[seat] else None,
-                    ("split", _LABEL) if len(tables) == 2 else None,
-                    ("done", _LABEL) if tables and done[seat] and not view.is_over else None,
-                    ("cheated: -5", _WARN) if you and view.cheated else None,
-                    choice,
-                ),
-                rows=tuple(rows),
-            )
+        others = (
+            ("out of the game", _WARN) if not in_game[seat] else None,
+            ("split", _LABEL) if len(tables) == 2 else None,
+            ("done", _LABEL) if tables and done[seat] and not view.is_over else None,
+            ("cheated: -5", _WARN) if you and view.cheated else None,
+            choice,
         )
+        score = _count(view.scores[seat], "point")
+        panels.append(_seat_panel(view, seat, score, "to act", others=others, rows=tuple(rows)))
     if view.to_act is None:
         turn = _over_line(view.winners)
     elif view.phase is mentok.Phase.SCORE:
