@@ -466,17 +466,23 @@ def _draw_pile(pile: _Pile, x: float, y: float) -> str:
 
 
 def _table(
-    title: str, lines: tuple[str, str, str], piles: Sequence[_Pile], panels: Sequence[_Panel]
+    game: str,
+    view: ofc.Observation | mock.Observation | mentok.Observation,
+    lines: tuple[str, str],
+    piles: Sequence[_Pile],
+    panels: Sequence[_Panel],
 ) -> str:
-    """The whole table picture: the top bar, then the seats' panels in rows."""
+    """The whole table picture: the top bar (the game and round over ``lines``), then the panels."""
+    title = f"{game}, round {view.round}: the table as seat {view.seat} sees it"
+    heading = f"{game} · round {view.round}"
     players = len(panels)
     columns = 2 if players <= 6 else 3  # narrow enough for a phone, ten seats in four rows
     width = 2 * _MARGIN + columns * _PANEL_WIDTH + (columns - 1) * _PANEL_GAP
     width = max(width, 2 * _MARGIN + 300 + len(piles) * _PILE_WIDTH)
     body = [
-        _text(_MARGIN + 4, _MARGIN + 16, lines[0], size=16, fill=_BRIGHT, bold=True),
-        _text(_MARGIN + 4, _MARGIN + 38, lines[1], size=13, fill=_GOLD),
-        _text(_MARGIN + 4, _MARGIN + 58, lines[2], size=11),
+        _text(_MARGIN + 4, _MARGIN + 16, heading, size=16, fill=_BRIGHT, bold=True),
+        _text(_MARGIN + 4, _MARGIN + 38, lines[0], size=13, fill=_GOLD),
+        _text(_MARGIN + 4, _MARGIN + 58, lines[1], size=11),
     ]
     for index, pile in enumerate(piles):
         pile_x = width - _MARGIN - (len(piles) - index) * _PILE_WIDTH
@@ -597,8 +603,9 @@ def _ofc_picture(view: ofc.Observation) -> str:
     if config.lowball_middle:
         options.append("2-7 lowball middle")
     return _table(
-        f"Open Face Chinese Poker, round {view.round}: the table as seat {view.seat} sees it",
-        (f"Open Face Chinese Poker · round {view.round}", turn, " · ".join(options)),
+        "Open Face Chinese Poker",
+        view,
+        (turn, " · ".join(options)),
         (_Pile("deck", "deck", view.deck_size),),
         panels,
     )
@@ -633,9 +640,9 @@ def _mock_picture(view: mock.Observation) -> str:
         if view.step == "meld" and view.must_meld:
             turn += f" (at least {_count(view.must_meld, 'card')})"
     return _table(
-        f"Mock, round {view.round}: the table as seat {view.seat} sees it",
+        "Mock",
+        view,
         (
-            f"Mock · round {view.round}",
             turn,
             f"{_count(config.players, 'player')} · to {config.target} points · "
             f"draw pile {view.deck_size}",
@@ -709,8 +716,9 @@ def _mentok_picture(view: mentok.Observation) -> str:
     if not config.strict:
         options.append("cheating allowed")
     return _table(
-        f"Mentok, round {view.round}: the table as seat {view.seat} sees it",
-        (f"Mentok · round {view.round}", turn, " · ".join(options)),
+        "Mentok",
+        view,
+        (turn, " · ".join(options)),
         (_Pile("deck", "deck", view.deck_size),),
         panels,
     )
