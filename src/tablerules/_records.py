@@ -43,7 +43,6 @@ __all__ = [
     "read_list",
     "read_mapping",
     "read_observation_header",
-    "read_optional_int",
     "read_optional_seat",
     "read_per_seat",
     "read_seats",
@@ -320,13 +319,6 @@ def read_int(
     if minimum is not None and value < minimum:
         raise StateError(f"{where}.{key} must be at least {minimum}, not {value}")
     return value
-
-
-def read_optional_int(data: Mapping[str, object], key: str, where: str) -> int | None:
-    """Field ``key`` as an int or ``None``, or :class:`StateError`."""
-    if _field(data, key, where) is None:
-        return None
-    return read_int(data, key, where)
 
 
 def read_per_seat(data: Mapping[str, object], key: str, where: str, players: int) -> list[object]:
