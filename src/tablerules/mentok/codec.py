@@ -327,9 +327,8 @@ def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) ->
         bits += hand
         planes += hand << shift
         shift += 8 * _PLANE
-        values[index] = value if value < 255 else 255
-        size = len(cards)
-        sizes[index] = size if size < 255 else 255
+        values[index] = min(value, 255)
+        sizes[index] = min(len(cards), 255)
         kinds[index] = 1 if stood[index] else 2 if value > 21 else 0
     first, second = kinds
     return (
