@@ -466,17 +466,23 @@ def _draw_pile(pile: _Pile, x: float, y: float) -> str:
 
 
 def _table(
-    title: str, lines: tuple[str, str, str], piles: Sequence[_Pile], panels: Sequence[_Panel]
+    game: str,
+    view: ofc.Observation | mock.Observation | mentok.Observation,
+    lines: tuple[str, str],
+    piles: Sequence[_Pile],
+    panels: Sequence[_Panel],
 ) -> str:
-    """The whole table picture: the top bar, then the seats' panels in rows."""
+    """The whole table picture: the top bar (the game and round over ``lines``), then the panels."""
+    title = f"{game}, round {view.round}: the table as seat {view.seat} sees it"
+    heading = f"{game} · round {view.round}"
     players = len(panels)
     columns = 2 if players <= 6 else 3  # narrow enough for a phone, ten seats in four rows
     width = 2 * _MARGIN + columns * _PANEL_WIDTH + (columns - 1) * _PANEL_GAP
     width = max(width, 2 * _MARGIN + 300 + len(piles) * _PILE_WIDTH)
     body = [
-        _text(_MARGIN + 4, _MARGIN + 16, lines[0], size=16, fill=_BRIGHT, bold=True),
-        _text(_MARGIN + 4, _MARGIN + 38, lines[1], size=13, fill=_GOLD),
-        _text(_MARGIN + 4, _MARGIN + 58, lines[2], size=11),
+        _text(_MARGIN + 4, _MARGIN + 16, heading, size=16, fill=_BRIGHT, bold=True),
+        _text(_MARGIN + 4, _MARGIN + 38, lines[0], size=13, fill=_GOLD),
+        _text(_MARGIN + 4, _MARGIN + 58, lines[1], size=11),
     ]
     for index, pile in enumerate(piles):
         pile_x = width - _MARGIN - (len(piles) - index) * _PILE_WIDTH
@@ -517,6 +523,32 @@ def _status(*pieces: tuple[str, str] | None) -> tuple[tuple[str, str], ...]:
     return tuple(spaced)
 
 
+def _seat_panel(
+    view: ofc.Observation | mock.Observation | mentok.Observation,
+    seat: int,
+    score: str,
+    acting: str,
+    *,
+    others: Sequence[tuple[str, str] | None],
+    rows: tuple[_Row, ...],
+) -> _Panel:
+    """A seat's panel: its name marks, its score, ``acting`` and "wins" first on its status line."""
+    to_act = seat == view.to_act
+    return _Panel(
+        seat=seat,
+        is_you=seat == view.seat,
+        is_dealer=seat == view.dealer,
+        to_act=to_act,
+        score=score,
+        status=_status(
+            (acting, _GOLD) if to_act else None,
+            ("wins", _GOLD) if seat in view.winners else None,
+            *others,
+        ),
+        rows=rows,
+    )
+
+
 # The three games.
 
 
@@ -546,20 +578,18 @@ def _ofc_picture(view: ofc.Observation) -> str:
                 if any(points):
                     result = ("royalties " + "/".join(map(str, points)), _LABEL)
         fantasy = view.fantasyland[seat]
+        others = (
+            (f"fantasyland {fantasy}", _LABEL) if fantasy else None,
+            ("board face down", _LABEL) if hidden else None,
+            result,
+        )
         panels.append(
-            _Panel(
-                seat=seat,
-                is_you=you,
-                is_dealer=seat == view.dealer,
-                to_act=seat == view.to_act,
-                score=f"bankroll {view.scores[seat]}",
-                status=_status(
-                    ("to act", _GOLD) if seat == view.to_act else None,
-                    ("wins", _GOLD) if seat in view.winners else None,
-                    (f"fantasyland {fantasy}", _LABEL) if fantasy else None,
-                    ("board face down", _LABEL) if hidden else None,
-                    result,
-                ),
+            _seat_panel(
+                view,
+                seat,
+                f"bankroll {view.scores[seat]}",
+                "to act",
+                others=others,
                 rows=tuple(rows),
             )
         )
@@ -573,8 +603,9 @@ def _ofc_picture(view: ofc.Observation) -> str:
     if config.lowball_middle:
         options.append("2-7 lowball middle")
     return _table(
-        f"Open Face Chinese Poker, round {view.round}: the table as seat {view.seat} sees it",
-        (f"Open Face Chinese Poker · round {view.round}", turn, " · ".join(options)),
+        "Open Face Chinese Poker",
+        view,
+        (turn, " · ".join(options)),
         (_Pile("deck", "deck", view.deck_size),),
         panels,
     )
@@ -595,22 +626,13 @@ def _mock_picture(view: mock.Observation) -> str:
             seen = known[seat]
             note = _count(in_hand, "card") + (f"\n{len(seen)} known" if seen else "")
             hand = _Row("hand", note, seen, fan=in_hand - len(seen))
-        panels.append(
-            _Panel(
-                seat=seat,
-                is_you=you,
-                is_dealer=seat == view.dealer,
-                to_act=seat == view.to_act,
-                score=_count(view.scores[seat], "point"),
-                status=_status(
-                    (f"to {view.step}", _GOLD) if seat == view.to_act else None,
-                    ("wins", _GOLD) if seat in view.winners else None,
-                    ("finished", _LABEL) if finished and not view.is_over else None,
-                    (describe(mock.hand_value(meld)), _LABEL) if meld else None,
-                ),
-                rows=(_Row("meld", meld_note, (*meld, *_repeat("slot", places))), hand),
-            )
+        others = (
+            ("finished", _LABEL) if finished and not view.is_over else None,
+            (describe(mock.hand_value(meld)), _LABEL) if meld else None,
         )
+        rows = (_Row("meld", meld_note, (*meld, *_repeat("slot", places))), hand)
+        score = _count(view.scores[seat], "point")
+        panels.append(_seat_panel(view, seat, score, f"to {view.step}", others=others, rows=rows))
     if view.to_act is None:
         turn = _over_line(view.winners)
     else:
@@ -618,9 +640,9 @@ def _mock_picture(view: mock.Observation) -> str:
         if view.step == "meld" and view.must_meld:
             turn += f" (at least {_count(view.must_meld, 'card')})"
     return _table(
-        f"Mock, round {view.round}: the table as seat {view.seat} sees it",
+        "Mock",
+        view,
         (
-            f"Mock · round {view.round}",
             turn,
             f"{_count(config.players, 'player')} · to {config.target} points · "
             f"draw pile {view.deck_size}",
@@ -673,25 +695,15 @@ def _mentok_picture(view: mentok.Observation) -> str:
             choice = (f"{scores} the " + ("hand" if chose else "table"), _LABEL)
         elif view.chosen[seat] and not view.is_over:
             choice = ("has chosen what to score", _LABEL)
-        panels.append(
-            _Panel(
-                seat=seat,
-                is_you=you,
-                is_dealer=seat == view.dealer,
-                to_act=seat == view.to_act,
-                score=_count(view.scores[seat], "point"),
-                status=_status(
-                    ("to act", _GOLD) if seat == view.to_act else None,
-                    ("wins", _GOLD) if seat in view.winners else None,
-                    ("out of the game", _WARN) if not in_game[seat] else None,
-                    ("split", _LABEL) if len(tables) == 2 else None,
-                    ("done", _LABEL) if tables and done[seat] and not view.is_over else None,
-                    ("cheated: -5", _WARN) if you and view.cheated else None,
-                    choice,
-                ),
-                rows=tuple(rows),
-            )
+        others = (
+            ("out of the game", _WARN) if not in_game[seat] else None,
+            ("split", _LABEL) if len(tables) == 2 else None,
+            ("done", _LABEL) if tables and done[seat] and not view.is_over else None,
+            ("cheated: -5", _WARN) if you and view.cheated else None,
+            choice,
         )
+        score = _count(view.scores[seat], "point")
+        panels.append(_seat_panel(view, seat, score, "to act", others=others, rows=tuple(rows)))
     if view.to_act is None:
         turn = _over_line(view.winners)
     elif view.phase is mentok.Phase.SCORE:
@@ -704,8 +716,9 @@ def _mentok_picture(view: mentok.Observation) -> str:
     if not config.strict:
         options.append("cheating allowed")
     return _table(
-        f"Mentok, round {view.round}: the table as seat {view.seat} sees it",
-        (f"Mentok · round {view.round}", turn, " · ".join(options)),
+        "Mentok",
+        view,
+        (turn, " · ".join(options)),
         (_Pile("deck", "deck", view.deck_size),),
         panels,
     )

@@ -254,7 +254,33 @@ def check_max_cycles(max_cycles: object) -> int:
 # --- PettingZoo ----------------------------------------------------------------------------------
 
 
-class RawEnv(AECEnv):  # type: ignore[misc] # pettingzoo ships no type information
+class _TableEnv:
+    """What both environments show of their :class:`Table`: the codec, the state, the text."""
+
+    _table: Table
+    render_mode: str | None
+
+    @property
+    def codec(self) -> Any:
+        """The game's codec the ids and observations come from."""
+        return self._table.codec
+
+    @property
+    def game_state(self) -> Any:
+        """The full tablerules ``State``, with every hidden card (for debugging and saving only)."""
+        return self._table.state
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``: what the seat to act sees, as text; else ``None``."""
+        if self.render_mode is None:
+            return None
+        return self._table.text()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class RawEnv(_TableEnv, AECEnv):  # type: ignore[misc] # pettingzoo ships no type information
     """A tablerules game as a PettingZoo AEC environment (made by ``raw_env`` and ``env``)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
@@ -308,16 +334,6 @@ class RawEnv(AECEnv):  # type: ignore[misc] # pettingzoo ships no type informati
         return self._action_spaces[agent]
 
     # --- the game ---
-
-    @property
-    def codec(self) -> Any:
-        """The game's codec the ids and observations come from."""
-        return self._table.codec
-
-    @property
-    def game_state(self) -> Any:
-        """The full tablerules ``State``, with every hidden card (for debugging and saving only)."""
-        return self._table.state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start an episode from ``new_game(config, seed=seed)``, or from ``options["state"]``.
@@ -394,15 +410,6 @@ class RawEnv(AECEnv):  # type: ignore[misc] # pettingzoo ships no type informati
         else:
             self.agent_selection = self.possible_agents[state.to_act]
 
-    def render(self) -> str | None:
-        """With ``render_mode="ansi"``: what the agent to act sees, as text; else ``None``."""
-        if self.render_mode is None:
-            return None
-        return self._table.text()
-
-    def close(self) -> None:
-        """Nothing to release."""
-
 
 class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc] # pettingzoo ships no types
     """PettingZoo's ``OrderEnforcingWrapper`` (made by ``env``), with the loop's calls made direct.
@@ -451,7 +458,7 @@ class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc] # pettingzoo 
 # --- Gymnasium -----------------------------------------------------------------------------------
 
 
-class SingleAgentEnv(_EnvBase):
+class SingleAgentEnv(_TableEnv, _EnvBase):
     """One seat of a tablerules game as a Gymnasium environment (made by ``single_agent_env``)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
@@ -490,16 +497,6 @@ class SingleAgentEnv(_EnvBase):
         self._rng = random.Random()
         self._opponent_rng = random.Random()
         self._done = True
-
-    @property
-    def codec(self) -> Any:
-        """The game's codec the ids and observations come from."""
-        return self._table.codec
-
-    @property
-    def game_state(self) -> Any:
-        """The full tablerules ``State``, with every hidden card (for debugging and saving only)."""
-        return self._table.state
 
     def _observation(self, seat: int) -> ObservationDict:
         table = self._table
@@ -579,12 +576,3 @@ class SingleAgentEnv(_EnvBase):
         truncated = not terminated and table.steps >= self.max_cycles
         self._done = terminated or truncated
         return self._observation(seat), reward, terminated, truncated, {}
-
-    def render(self) -> str | None:
-        """With ``render_mode="ansi"``: what the seat to act sees, as text; else ``None``."""
-        if self.render_mode is None:
-            return None
-        return self._table.text()
-
-    def close(self) -> None:
-        """Nothing to release."""

@@ -331,13 +331,12 @@ def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) ->
         size = len(cards)
         sizes[index] = size if size < 255 else 255
         kinds[index] = 1 if stood[index] else 2 if value > 21 else 0
-    first, second = kinds
     return (
         planes.to_bytes(2 * _PLANE, "little"),
         bytes(values),
         bytes(sizes),
-        _HAND_STATES[first][second],
-        _ONE if second != 3 else _ZERO,
+        _HAND_STATES[kinds[0]][kinds[1]],
+        _ONE if kinds[1] != 3 else _ZERO,
         _ZERO if 0 in kinds else _ONE,  # as seat_done: done if no hand is neither stood nor bust
         bits,
         ranks,

@@ -142,8 +142,6 @@ _make_observation: Final = fast_init(Observation)
 """Called with its first two fields by position: a call with more than 15 keywords is
 compiled to build a dict of them first, which costs about half a microsecond."""
 _make_ask_record: Final = fast_init(AskRecord)
-_OPTIONAL_BOOL: Final = {False: 0, True: 1, None: 2}
-_BOOL_OR_NONE: Final = (False, True, None)
 
 
 @functools.cache

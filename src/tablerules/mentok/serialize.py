@@ -14,14 +14,15 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Final
 
-from tablerules._common import (
+import attrs
+
+from tablerules._common import check_type, fast_init
+from tablerules._records import (
     CARD_OF_TEXT,
     Json,
     bool_item,
-    check_type,
     check_view_is_playable,
     config_to_dict,
-    fast_init,
     int_item,
     parse_card_field,
     read_bool,
@@ -54,25 +55,8 @@ __all__ = ["VIEW_VERSION", "from_dict", "observation_from_dict", "observation_to
 GAME = "mentok"
 VERSION = 1
 
-_STATE_FIELDS = frozenset(
-    {
-        "game",
-        "version",
-        "config",
-        "seed",
-        "round",
-        "scores",
-        "hands",
-        "tables",
-        "stood",
-        "deck",
-        "history",
-        "choices",
-        "to_act",
-        "winners",
-        "last_round",
-    }
-)
+_STATE_FIELDS = frozenset({"game", "version", *attrs.fields_dict(State)})
+"""A state record's fields: the game and version, then one per :class:`State` field."""
 _SUMMARY_FIELDS = frozenset(
     {"round", "abandoned", "tables", "hands", "choices", "cheated", "points", "history"}
 )

@@ -17,13 +17,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Final, get_args
 
-from tablerules._common import (
+from tablerules._common import check_type, fast_init
+from tablerules._records import (
     Json,
     bool_item,
-    check_type,
     check_view_is_playable,
     config_to_dict,
-    fast_init,
     int_item,
     parse_card_field,
     read_bool,

@@ -21,16 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final, get_args
 
-from tablerules._common import (
-    bool_item,
-    card_count_problems,
-    changer,
-    check_type,
-    fast_init,
-    int_item,
-    seat_item,
-    turn_order,
-)
+from tablerules._common import card_count_problems, changer, check_type, fast_init, turn_order
+from tablerules._records import bool_item, int_item, seat_item
 from tablerules._replays import Replays
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.errors import RulesError, StateError, show

@@ -176,12 +176,3 @@ make_board: Final = fast_init(Board)
 
 EMPTY_BOARD: Final = Board()
 """The board every seat starts a round with."""
-
-
-def board_from_rows(
-    top: tuple[Card, ...], middle: tuple[Card, ...], bottom: tuple[Card, ...]
-) -> Board:
-    """A board of known-good rows, :data:`EMPTY_BOARD` when all three are empty."""
-    if top or middle or bottom:
-        return make_board(top, middle, bottom)  # the fields in order
-    return EMPTY_BOARD

@@ -4,7 +4,7 @@
 :func:`observation_to_dict` writes what one seat may know, the record an app
 sends that player, and :func:`observation_from_dict` reads it back. The
 readers check every field with the shared readers of
-:mod:`tablerules._common` (errors name the path, such as ``state.scores[1]``),
+:mod:`tablerules._records` (errors name the path, such as ``state.scores[1]``),
 then the rules: a state record ends with :func:`~tablerules.ofc.check_state`,
 an observation record with a state dealt from it by
 :func:`~tablerules.ofc.determinize`.
@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Final
 
-from tablerules._common import (
+from tablerules._common import check_type
+from tablerules._records import (
     Json,
     bool_item,
-    check_type,
     check_view_is_playable,
     config_to_dict,
     int_item,
