@@ -892,6 +892,12 @@ def wrong_arguments(name: str) -> list[WrongCall]:
             rf"config must be a {package}\.Config or None, not tablerules\.\w+\.Config$",
         ),
         (
+            "from_dict of an observation record",
+            lambda: game.from_dict(game.observation_to_dict(view)),
+            tr.StateError,
+            rf"observation record .* read it with tablerules\.{name}\.observation_from_dict$",
+        ),
+        (
             "a codec of another game's config",
             lambda: game.Codec(other.Config()),
             TypeError,

@@ -103,6 +103,11 @@ def read_header(
     tablerules.errors.StateError: state.game must be 'mock', not 'ofc'
     """
     record = read_mapping(data, "state")
+    if record.get("kind") == "observation":
+        raise StateError(
+            "this is an observation record (what one seat may see), not a state record: "
+            f"read it with tablerules.{game}.observation_from_dict"
+        )
     if record.get("game") != game:
         raise StateError(f"state.game must be {game!r}, not {show(record.get('game'))}")
     if record.get("version") != version or isinstance(record.get("version"), bool):
