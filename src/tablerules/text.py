@@ -88,8 +88,9 @@ def _count(number: int, thing: str) -> str:
 def _over_line(winners: Sequence[int]) -> str:
     if len(winners) == 1:
         return f"game over: seat {winners[0]} wins"
-    listed = ", ".join(f"seat {seat}" for seat in winners) or "nobody"
-    return f"game over: {listed} share the win"
+    if not winners:
+        return "game over: nobody wins"
+    return f"game over: seats {', '.join(map(str, winners))} share the win"
 
 
 def _points(points: Sequence[int]) -> str:

@@ -249,7 +249,7 @@ def check_render_mode(render_mode: object) -> RenderMode | None:
     raise ConfigError(f"render_mode must be None, 'ansi' or 'human', not {show(render_mode)}")
 
 
-def rendered(text: str, render_mode: RenderMode | None) -> str | None:
+def rendered(text: str, render_mode: str | None) -> str | None:
     """What ``render()`` gives: the text for ``"ansi"``; ``"human"`` prints it and gives None."""
     if render_mode == "human":
         print(text)
