@@ -180,7 +180,7 @@ def _ofc(view: ofc.Observation, full: ofc.State | None) -> str:
     if view.to_act is None:
         turn = _over_line(view.winners)
     else:
-        turn = f"street {view.street}: seat {view.to_act} to act"
+        turn = f"seat {view.to_act} to act on street {view.street}"
     options = [config.variant, _count(config.players, "player")]
     if config.fantasyland:
         options.append("progressive fantasyland" if config.progressive else "fantasyland")
@@ -359,7 +359,7 @@ def observation(view: ofc.Observation | mock.Observation | mentok.Observation) -
     >>> view = ofc.observe(ofc.new_game(seed=1), 1)
     >>> print(text.observation(view))
     Open Face Chinese Poker, round 0: the table as seat 1 sees it
-    street 0: seat 1 to act
+    seat 1 to act on street 0
     pineapple, 2 players, fantasyland
     deck 47
     seat 0 (dealer): bankroll 100
