@@ -286,7 +286,7 @@ class RawEnv(AECEnv):  # type: ignore[misc] # pettingzoo ships no type informati
         *,
         fantasyland: str,
         max_cycles: int,
-        render_mode: RenderMode | None,
+        render_mode: Literal["ansi", "human"] | None,
     ) -> None:
         super().__init__()
         self._table = Table(game, config, fantasyland)
@@ -484,7 +484,7 @@ class SingleAgentEnv(_EnvBase):
         illegal_reward: float | None,
         fantasyland: str,
         max_cycles: int,
-        render_mode: RenderMode | None,
+        render_mode: Literal["ansi", "human"] | None,
     ) -> None:
         self._table = Table(game, config, fantasyland)
         players: int = config.players  # type: ignore[attr-defined]
