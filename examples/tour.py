@@ -2,8 +2,10 @@
 
 Run it with ``python examples/tour.py``. Each step prints the call (after
 ``>>>``, as Python would show it) and then its result; in the games, each
-line is one action, written as ``str(action)``, and what it did. The seeds
-are fixed, so every run prints the same transcript.
+line is one action, written as ``str(action)``, and what it did; before
+each game's first action it prints the table as the seat to act sees it
+(``print(observe(state, seat))``). The seeds are fixed, so every run prints
+the same transcript.
 
 ``python examples/tour.py --svg DIR`` also writes pictures into ``DIR``
 (made by :mod:`tablerules.svg`): each game's table at the end as seat 0 sees
@@ -41,6 +43,12 @@ def note(text: str) -> None:
     """Print an explanation, indented so it stands apart from calls and results."""
     for line in text.splitlines():
         print(f"  {line}")
+
+
+def show_table(game: str, seat: int, view: object) -> None:
+    """Print a seat's observation as ``print`` shows it: the table as that seat sees it."""
+    show(f"print({game}.observe(state, {seat}))  # the table as seat {seat} sees it")
+    print(view)
 
 
 def cards(cards: Sequence[tr.Card]) -> str:
@@ -100,6 +108,7 @@ def tour_ofc() -> ofc.State:
         "Streets are numbered as State.street numbers them: street 0 deals five cards,\n"
         "streets 1 to 4 deal three each (place two, discard one)."
     )
+    show_table("ofc", 1, ofc.observe(state, 1))
     show(
         "while not state.is_over:\n    state = ofc.apply(state, ofc.random_action(state, rng))",
     )
@@ -197,8 +206,10 @@ def tour_mock() -> mock.State:
     note(
         "A turn is two actions: draw (from the pile, or the top discard), then meld and\n"
         "discard down to three cards in hand; with fewer than three, the hand refills\n"
-        "from the draw pile by itself. Five cards melded finish the round."
+        "from the draw pile by itself. Five cards melded finish the round.\n"
+        "An observation prints as the table its seat sees: ?? for each card it cannot see."
     )
+    show_table("mock", 1, mock.observe(state, 1))
     show(
         "while not state.is_over:\n    state = mock.apply(state, mock.random_action(state, rng))",
     )
@@ -305,6 +316,7 @@ def tour_mentok() -> mentok.State:
         "from the deck) goes face up on its table hand, a blackjack hand. This player\n"
         "stands at 17 or more and at the end scores the better of table and hand."
     )
+    show_table("mentok", 1, mentok.observe(state, 1))
     show(
         "while not state.is_over:\n    state = mentok.apply(state, simple_player(state, rng))",
     )

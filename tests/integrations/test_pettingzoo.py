@@ -23,7 +23,7 @@ pytest.importorskip(
 
 import attrs
 import numpy as np
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 from pettingzoo.utils.env import AECEnv
 
 import tablerules as tr
@@ -285,6 +285,43 @@ def test_render_shows_what_the_seat_to_act_sees(name: str) -> None:
     for card in hidden - shown:
         assert not re.search(rf"\b{card}\b", text), f"{card} is hidden from the seat to act"
     assert pz.raw_env(name).render() is None
+
+
+@pytest.mark.parametrize("name", ["ofc", "mock", "mentok"])
+def test_render_writes_the_seat_views_text_and_human_mode_prints_it(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game: AnyGame = tr.GAMES[name]
+    ansi, human = pz.raw_env(name, render_mode="ansi"), pz.raw_env(name, render_mode="human")
+    for env in (ansi, human):
+        env.reset(seed=5)
+    rng = random.Random(5)
+    while not ansi.game_state.is_over:
+        state = ansi.game_state
+        text = ansi.render()
+        assert text is not None
+        assert text.endswith("\n" + str(game.observe(state, state.to_act)))
+        assert human.render() is None
+        assert capsys.readouterr().out == text + "\n"
+        mask = ansi.observe(ansi.agent_selection)["action_mask"]
+        action = int(rng.choice(np.flatnonzero(mask)))
+        ansi.step(action)
+        human.step(action)
+    final = ansi.render()
+    assert final is not None
+    assert final.endswith("\n" + str(ansi.game_state))
+    assert "game over" in final.splitlines()[0]
+    single = pz.single_agent_env(name, render_mode="human")
+    single.reset(seed=1)
+    assert single.render() is None
+    assert "to act" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", ["ofc", "mock", "mentok"])
+def test_pettingzoos_render_test_passes(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    config = {"ofc": ofc.Config(max_rounds=1), "mock": mock.Config(max_rounds=1)}.get(name)
+    render_test(lambda render_mode: pz.env(name, config, render_mode=render_mode))
+    assert "seat 0" in capsys.readouterr().out  # "human" mode printed the tables
 
 
 # --- rewards, termination, truncation ------------------------------------------------------------
@@ -558,7 +595,7 @@ def test_env_plays_the_raw_envs_episodes(name: str, caplog: pytest.LogCaptureFix
         ({"game": "ofc", "fantasyland": "card"}, tr.ConfigError, "'solver' or 'per_card'"),
         ({"game": "ofc", "max_cycles": 0}, tr.ConfigError, "at least 1"),
         ({"game": "ofc", "max_cycles": 2.0}, TypeError, "max_cycles must be an int"),
-        ({"game": "ofc", "render_mode": "human"}, tr.ConfigError, "render_mode"),
+        ({"game": "ofc", "render_mode": "rgb_array"}, tr.ConfigError, "render_mode"),
     ],
 )
 def test_bad_arguments_are_refused(arguments: dict[str, Any], error: type, message: str) -> None:

@@ -22,4 +22,5 @@ def test_tour_plays_a_mentok_round(monkeypatch: pytest.MonkeyPatch) -> None:
     mentok_part = text[text.index("== Mentok ==") :]
     assert "asks for a" in mentok_part
     assert "state.scores, state.winners" in mentok_part
-    assert len(mentok_part.splitlines()) <= 40
+    assert "Mentok, round 0: the table as seat 1 sees it" in mentok_part
+    assert len(mentok_part.splitlines()) <= 60  # the round's actions and the table's text

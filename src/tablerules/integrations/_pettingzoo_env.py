@@ -45,7 +45,7 @@ if AECEnv is not object:  # the extra is installed
     _INT8 = np.dtype(np.int8)
     """The arrays' dtypes, made once (``frombuffer`` reads a dtype faster than a type)."""
 
-RenderMode = Literal["ansi"]
+RenderMode = Literal["ansi", "human"]
 
 
 # --- the game in play ----------------------------------------------------------------------------
@@ -180,19 +180,26 @@ class Table:
         self.steps += 1
 
     def text(self) -> str:
-        """What the seat to act sees, as text (the final scores once the game is over)."""
+        """What the seat to act sees, as text; once the game is over, the final state.
+
+        A head line names the agents (``player_1 to act``), then comes
+        ``str()`` of the acting seat's observation (see :mod:`tablerules.text`);
+        once the game is over nothing is left to play for, and the whole final
+        state is shown, every card face up.
+        """
         state = self.state
         name = self.game.__name__.rpartition(".")[2]  # type: ignore[attr-defined]
         scores = " ".join(str(score) for score in state.scores)
         if state.is_over:
             winners = ", ".join(f"player_{seat}" for seat in state.winners)
-            return f"{name}: game over after round {state.round}, scores {scores}, won by {winners}"
+            head = f"{name}: game over after round {state.round}, scores {scores}, won by {winners}"
+            return f"{head}\n{state}"
         head = f"{name} round {state.round}: player_{state.to_act} to act, scores {scores}"
         view = self._acting_view()
         step = self._fantasyland_step(view)
         if step is not None:
             head += f"; fantasyland card by card, next {step.card}"
-        return f"{head}\n{view!r}"
+        return f"{head}\n{view}"
 
 
 def game_state(table: Table, options: Mapping[str, object] | None) -> object | None:
@@ -236,10 +243,18 @@ def spaces_of(table: Table) -> tuple[spaces.Dict, spaces.Discrete]:
 
 
 def check_render_mode(render_mode: object) -> RenderMode | None:
-    """``render_mode`` if it is ``None`` or ``"ansi"``, else a :class:`ConfigError`."""
-    if render_mode is None or render_mode == "ansi":
+    """``render_mode`` if it is ``None``, ``"ansi"`` or ``"human"``, else a :class:`ConfigError`."""
+    if render_mode is None or render_mode in ("ansi", "human"):
         return render_mode
-    raise ConfigError(f"render_mode must be None or 'ansi', not {show(render_mode)}")
+    raise ConfigError(f"render_mode must be None, 'ansi' or 'human', not {show(render_mode)}")
+
+
+def rendered(text: str, render_mode: str | None) -> str | None:
+    """What ``render()`` gives: the text for ``"ansi"``; ``"human"`` prints it and gives None."""
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def check_max_cycles(max_cycles: object) -> int:
@@ -271,10 +286,13 @@ class _TableEnv:
         return self._table.state
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``: what the seat to act sees, as text; else ``None``."""
+        """What the seat to act sees, as text: returned (``"ansi"``) or printed (``"human"``).
+
+        ``None`` without a render mode, or when ``"human"`` has printed it.
+        """
         if self.render_mode is None:
             return None
-        return self._table.text()
+        return rendered(self._table.text(), self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -285,7 +303,7 @@ class RawEnv(_TableEnv, AECEnv):  # type: ignore[misc] # pettingzoo ships no typ
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
         "name": "tablerules_v0",
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "render_fps": 1,
         "is_parallelizable": False,
     }
@@ -297,7 +315,7 @@ class RawEnv(_TableEnv, AECEnv):  # type: ignore[misc] # pettingzoo ships no typ
         *,
         fantasyland: str,
         max_cycles: int,
-        render_mode: Literal["ansi"] | None,
+        render_mode: Literal["ansi", "human"] | None,
     ) -> None:
         super().__init__()
         self._table = Table(game, config, fantasyland)
@@ -461,7 +479,7 @@ class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc] # pettingzoo 
 class SingleAgentEnv(_TableEnv, _EnvBase):
     """One seat of a tablerules game as a Gymnasium environment (made by ``single_agent_env``)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -473,7 +491,7 @@ class SingleAgentEnv(_TableEnv, _EnvBase):
         illegal_reward: float | None,
         fantasyland: str,
         max_cycles: int,
-        render_mode: Literal["ansi"] | None,
+        render_mode: Literal["ansi", "human"] | None,
     ) -> None:
         self._table = Table(game, config, fantasyland)
         players: int = config.players  # type: ignore[attr-defined]

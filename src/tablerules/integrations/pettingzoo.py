@@ -109,7 +109,7 @@ def raw_env(
     *,
     fantasyland: Literal["solver", "per_card"] = "solver",
     max_cycles: int = DEFAULT_MAX_CYCLES,
-    render_mode: Literal["ansi"] | None = None,
+    render_mode: Literal["ansi", "human"] | None = None,
 ) -> RawEnv:
     """The AEC environment of ``game`` (a name or the module) for ``config``, unwrapped.
 
@@ -118,7 +118,9 @@ def raw_env(
     or card by card, ``"per_card"`` (one step per card of the sorted hand,
     the mask and observation from ``Codec.fantasyland_step``). The episode is
     truncated after ``max_cycles`` steps. ``render_mode="ansi"`` makes
-    ``render()`` return the acting seat's view as text.
+    ``render()`` return the acting seat's view as text (``str()`` of its
+    observation; the whole final state once the game is over);
+    ``render_mode="human"`` prints that text and returns ``None``.
 
     ``reset(seed=s)`` deals ``new_game(config, seed=s)`` and seeds the
     environment's generator, from which every later ``reset()`` without a
@@ -148,7 +150,7 @@ def env(
     *,
     fantasyland: Literal["solver", "per_card"] = "solver",
     max_cycles: int = DEFAULT_MAX_CYCLES,
-    render_mode: Literal["ansi"] | None = None,
+    render_mode: Literal["ansi", "human"] | None = None,
 ) -> Any:
     """:func:`raw_env` wrapped in PettingZoo's ``OrderEnforcingWrapper`` (and nothing else).
 
@@ -210,7 +212,7 @@ def single_agent_env(
     illegal_reward: float | None = None,
     fantasyland: Literal["solver", "per_card"] = "solver",
     max_cycles: int = DEFAULT_MAX_CYCLES,
-    render_mode: Literal["ansi"] | None = None,
+    render_mode: Literal["ansi", "human"] | None = None,
 ) -> SingleAgentEnv:
     """A ``gymnasium.Env`` where the learner plays ``seat`` and a fixed policy every other seat.
 

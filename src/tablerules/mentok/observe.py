@@ -128,6 +128,12 @@ class Observation(TableFacts):
 
         return svg.observation(self)
 
+    def __str__(self) -> str:
+        """The table as this seat sees it, as text; see :mod:`tablerules.text`."""
+        from tablerules import text  # noqa: PLC0415 - text writes every game, so it imports them
+
+        return text.observation(self)
+
     def __repr__(self) -> str:
         tables = tuple(tuple(cards_text(cards) for cards in seat) for seat in self.tables)
         return (

@@ -294,3 +294,9 @@ class State(TableFacts):
             f"phase={self.phase.value!r}, scores={self.scores}, hands={hands}, "
             f"tables={tables}, deck={len(self.deck)} cards, winners={self.winners})"
         )
+
+    def __str__(self) -> str:
+        """The whole state as text, every card face up; see :mod:`tablerules.text`."""
+        from tablerules import text  # noqa: PLC0415 - text writes every game, so it imports them
+
+        return text.state(self)

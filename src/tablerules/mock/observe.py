@@ -174,6 +174,21 @@ class Observation(TableFacts):
 
         return svg.observation(self)
 
+    def __str__(self) -> str:
+        """The table as this seat sees it, as text; see :mod:`tablerules.text`."""
+        from tablerules import text  # noqa: PLC0415 - text writes every game, so it imports them
+
+        return text.observation(self)
+
+    def __repr__(self) -> str:
+        melds = tuple(cards_text(meld) for meld in self.melds)
+        return (
+            f"mock.Observation(seat={self.seat}, hand={cards_text(self.hand)!r}, "
+            f"round={self.round}, to_act={self.to_act}, step={self.step!r}, "
+            f"scores={self.scores}, melds={melds}, hand_sizes={self.hand_sizes}, "
+            f"deck_size={self.deck_size}, history={len(self.history)} events)"
+        )
+
 
 _make_observation: Final = fast_init(Observation)
 

@@ -387,7 +387,7 @@ class State(TableFacts):
     >>> state.to_act, state.step, len(state.deck), state.opening
     (1, 'draw', 40, 20)
     >>> state
-    <mock.State round 0, dealer 0, seat 1 to draw; opening 20, finish 20, discards 0; ...>
+    mock.State(round=0, dealer=0, to_act=1, step='draw', scores=(0, 0, 0, 0), ...)
     """
 
     config: Config
@@ -448,12 +448,17 @@ class State(TableFacts):
         return None if seat is None else self.hands[seat]
 
     def __repr__(self) -> str:
-        if self.to_act is None:
-            where = f"game over, winners {list(self.winners)}"
-        else:
-            where = f"seat {self.to_act} to {self.step}"
+        hands = tuple(cards_text(hand) for hand in self.hands)
+        melds = tuple(cards_text(meld) for meld in self.melds)
         return (
-            f"<mock.State round {self.round}, dealer {self.dealer}, {where}; "
-            f"opening {self.opening}, finish {self.finish}, discards {len(self.discard_pile)}; "
-            f"scores {list(self.scores)}>"
+            f"mock.State(round={self.round}, dealer={self.dealer}, to_act={self.to_act}, "
+            f"step={self.step!r}, scores={self.scores}, hands={hands}, melds={melds}, "
+            f"deck={len(self.deck)} cards, discards={len(self.discard_pile)} cards, "
+            f"winners={self.winners})"
         )
+
+    def __str__(self) -> str:
+        """The whole state as text, every card face up; see :mod:`tablerules.text`."""
+        from tablerules import text  # noqa: PLC0415 - text writes every game, so it imports them
+
+        return text.state(self)

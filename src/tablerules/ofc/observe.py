@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from tablerules._common import check_seat, check_type, fast_init
-from tablerules.cards import FULL_DECK
+from tablerules.cards import FULL_DECK, cards_text
 from tablerules.ofc.board import EMPTY_BOARD
 from tablerules.ofc.config import Config
 from tablerules.ofc.state import State
@@ -125,6 +125,24 @@ class Observation:
         from tablerules import svg  # noqa: PLC0415 - svg draws every game, so it imports them
 
         return svg.observation(self)
+
+    def __str__(self) -> str:
+        """The table as this seat sees it, as text; see :mod:`tablerules.text`."""
+        from tablerules import text  # noqa: PLC0415 - text writes every game, so it imports them
+
+        return text.observation(self)
+
+    def __repr__(self) -> str:
+        boards = tuple(
+            "face down" if hidden else str(board)
+            for board, hidden in zip(self.boards, self.hidden_boards, strict=True)
+        )
+        return (
+            f"ofc.Observation(seat={self.seat}, hand={cards_text(self.hand)!r}, "
+            f"round={self.round}, to_act={self.to_act}, street={self.street}, "
+            f"scores={self.scores}, boards={boards}, hand_sizes={self.hand_sizes}, "
+            f"deck_size={self.deck_size}, winners={self.winners})"
+        )
 
 
 make_observation: Final = fast_init(Observation)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tablerules._common import turn_order
+from tablerules.cards import cards_text
 from tablerules.ofc.config import Config
 
 if TYPE_CHECKING:
@@ -121,9 +122,16 @@ class State:
         return self.to_act is not None and self.fantasyland[self.to_act] > 0
 
     def __repr__(self) -> str:
-        boards = ", ".join(f"{board}" for board in self.boards)
+        hands = tuple(cards_text(hand) for hand in self.hands)
+        boards = tuple(str(board) for board in self.boards)
         return (
-            f"<ofc.State round={self.round} street={self.street} to_act={self.to_act} "
-            f"scores={self.scores} fantasyland={self.fantasyland} boards=[{boards}] "
-            f"deck={len(self.deck)} cards>"
+            f"ofc.State(round={self.round}, dealer={self.dealer}, to_act={self.to_act}, "
+            f"street={self.street}, scores={self.scores}, hands={hands}, boards={boards}, "
+            f"deck={len(self.deck)} cards, winners={self.winners})"
         )
+
+    def __str__(self) -> str:
+        """The whole state as text, every card face up; see :mod:`tablerules.text`."""
+        from tablerules import text  # noqa: PLC0415 - text writes every game, so it imports them
+
+        return text.state(self)
