@@ -229,6 +229,7 @@ def rank5(indices: ArrayLike, *, axis: int = 0) -> NDArray[np.int64]:
     ``indices`` holds card indices 0 to 51, five per hand along ``axis``
     (shape ``(5, N)`` by default; ``axis=1`` for ``(N, 5)``).
 
+    >>> from tablerules.batch import rank5
     >>> import numpy as np
     >>> import tablerules as tr
     >>> rank5(np.array([[51, 47, 43, 39, 35]]), axis=1).tolist() == [
@@ -260,6 +261,7 @@ def rank3(indices: ArrayLike, *, axis: int = 0) -> NDArray[np.int64]:
     On the scale of :func:`rank5`, so ``rank3(tops) <= rank5(middles)``
     holds where an OFC board is not fouled.
 
+    >>> from tablerules.batch import indices, rank3
     >>> import numpy as np
     >>> import tablerules as tr
     >>> tops = [tr.parse_cards("Qs Qd 2c"), tr.parse_cards("As Kd 7h")]
@@ -275,6 +277,7 @@ def rank3(indices: ArrayLike, *, axis: int = 0) -> NDArray[np.int64]:
 def best_rank(indices: ArrayLike, *, axis: int = 0) -> NDArray[np.int64]:
     """The value of the best five cards of each hand of 5, 6 or 7, as :func:`~tablerules.best_rank`.
 
+    >>> from tablerules.batch import best_rank, indices
     >>> import tablerules as tr
     >>> hands = [tr.parse_cards("As Ks 2d 2c Qs Js Ts"), tr.parse_cards("9c 9d 9h 4s 4c 2d 3h")]
     >>> [tr.describe(int(value)) for value in best_rank(indices(hands))]
@@ -331,6 +334,7 @@ def indices(hands: Iterable[Sequence[Card]]) -> NDArray[np.intp]:
     :class:`~tablerules.Card` objects; repeated cards are left for the
     rankers to refuse.
 
+    >>> from tablerules.batch import indices
     >>> import tablerules as tr
     >>> indices([tr.parse_cards("2c 2d"), tr.parse_cards("As Kd")]).tolist()
     [[0, 51], [1, 45]]

@@ -66,6 +66,7 @@ class Rank(enum.IntEnum):
     def letter(self) -> str:
         """The rank's letter, as in card text.
 
+        >>> from tablerules import Rank
         >>> Rank.TEN.letter, Rank.ACE.letter
         ('T', 'A')
         """
@@ -87,6 +88,7 @@ class Suit(enum.IntEnum):
     def letter(self) -> str:
         """The suit's letter, as in card text.
 
+        >>> from tablerules import Suit
         >>> Suit.HEARTS.letter
         'h'
         """
@@ -131,6 +133,7 @@ class Card(int):
     Cards compare by rank, then suit (c < d < h < s), hash as their values and
     print as their text. The 52 cards are interned: ``Card(r, s) is Card(r, s)``.
 
+    >>> from tablerules import Card
     >>> Card.parse("Td")
     Card.parse('Td')
     >>> Card.parse("Td") < Card.parse("Th") < Card.parse("Jc")
@@ -155,6 +158,7 @@ class Card(int):
         The rank letter may be lower case and the suit upper case; ``10`` is
         read as ``T``.
 
+        >>> from tablerules import Card
         >>> Card.parse("qh")
         Card.parse('Qh')
         >>> Card.parse("Ax")
@@ -259,6 +263,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     in play). Bad text raises :class:`~tablerules.CardError` naming the bad
     token.
 
+    >>> from tablerules import parse_cards
     >>> parse_cards("As Kd 7h") == parse_cards("AsKd7h")
     True
     >>> parse_cards("As 1s")
@@ -299,6 +304,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 def cards_text(cards: Iterable[Card]) -> str:
     """Write cards as text separated by spaces; :func:`parse_cards` reads it back.
 
+    >>> from tablerules import cards_text, parse_cards
     >>> cards_text(parse_cards("AsKd7h"))
     'As Kd 7h'
     """

@@ -71,6 +71,7 @@ class Ask:
     :class:`~tablerules.Rank`, an int 2 to 14, or rank text (``"Q"``, ``"T"``
     or ``"10"``). ``str(ask)`` is its notation.
 
+    >>> from tablerules.mentok import Ask
     >>> Ask(2, "K")
     Ask(target=2, rank=<Rank.KING: 13>, hand=0, split=False)
     >>> Ask(1, 14) == Ask(1, "A"), str(Ask(1, "10", hand=1)), str(Ask(0, "9", split=True))
@@ -110,6 +111,7 @@ class Ask:
 class Stand:
     """Sit on active table hand ``hand``; it takes no more cards this round.
 
+    >>> from tablerules.mentok import Stand
     >>> Stand(), str(Stand(1))
     (Stand(hand=0), 'stand 1')
     >>> Stand(hand=True)
@@ -129,6 +131,7 @@ class Stand:
 class Score:
     """The end-of-round choice: score the table (False) or the cards still held (True).
 
+    >>> from tablerules.mentok import Score
     >>> Score(use_hand=True), str(Score(use_hand=True)), str(Score())
     (Score(use_hand=True), 'score hand', 'score table')
     >>> Score(use_hand=1)

@@ -19,6 +19,7 @@ def _small_int(value: object) -> bool:
 class Config:
     """How a game of Mentok is played. Every field has the usual table's default.
 
+    >>> from tablerules.mentok import Config
     >>> Config().players, Config().decks, Config().target
     (4, 1, 21)
     >>> Config(players=8)

@@ -94,6 +94,7 @@ def hand_value(cards: Sequence[Card]) -> int:
     Each ace counts 11 when that keeps the total at 21 or less (a soft hand),
     else 1. Duplicate cards (two decks) are allowed; no cards are worth 0.
 
+    >>> from tablerules.mentok import hand_value
     >>> from tablerules import parse_cards
     >>> hand_value(parse_cards("As 6d")), hand_value(parse_cards("As 6d 9c"))
     (17, 16)
@@ -106,6 +107,7 @@ def hand_value(cards: Sequence[Card]) -> int:
 def is_soft(cards: Sequence[Card]) -> bool:
     """True if an ace in ``cards`` counts 11 in :func:`hand_value`.
 
+    >>> from tablerules.mentok import is_soft
     >>> from tablerules import parse_cards
     >>> is_soft(parse_cards("As 6d")), is_soft(parse_cards("As 6d 9c"))
     (True, False)
@@ -123,6 +125,7 @@ def hand_points(cards: Sequence[Card]) -> int:
     blackjack (exactly two cards worth 21), +1 for five-and-under (five or
     more cards worth 21 or less).
 
+    >>> from tablerules.mentok import hand_points
     >>> from tablerules import parse_cards
     >>> hand_points(parse_cards("Ah Kd"))          # blackjack: 5 + 1
     6

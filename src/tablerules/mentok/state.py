@@ -49,7 +49,8 @@ class Phase(str, enum.Enum):
 class AskRecord:
     """One ask in the public history of a round: who asked whom for what, and what was melded.
 
-    >>> from tablerules import Card
+    >>> from tablerules.mentok import AskRecord
+    >>> from tablerules import Card, Rank
     >>> AskRecord(0, 2, Rank.KING, 0, False, True, Card.parse("Kd"), False).given
     True
     """
@@ -80,6 +81,7 @@ class AskRecord:
 class StandRecord:
     """A Stand in the public history of a round.
 
+    >>> from tablerules.mentok import StandRecord
     >>> StandRecord(seat=1, hand=0)
     StandRecord(seat=1, hand=0)
     """

@@ -46,6 +46,7 @@ def _discards(value: object) -> tuple[Card, ...]:
 class Draw:
     """The first step of a turn: take the top card of the draw pile or of the discard pile.
 
+    >>> from tablerules.mock import Draw
     >>> Draw(), str(Draw())
     (Draw(from_discard=False), 'draw')
     >>> Draw(from_discard=True), str(Draw(from_discard=True))
@@ -71,6 +72,7 @@ class Meld:
     keep their order: the last one named ends on top of the discard pile.
     Both take cards or card text.
 
+    >>> from tablerules.mock import Meld
     >>> from tablerules import parse_cards
     >>> Meld(parse_cards("Ks Kd"), parse_cards("7h 2c"))
     Meld(cards='Kd Ks', discards='7h 2c')

@@ -257,6 +257,7 @@ class Codec:
     :attr:`layout` names them; seats are listed from the observer's, then in
     turn order (seat ``observer + 1`` next).
 
+    >>> from tablerules.mock import Codec
     >>> import tablerules.mock as mock
     >>> codec = Codec(mock.Config(players=3))
     >>> view = mock.observe(mock.new_game(mock.Config(players=3), seed=1), 1)
@@ -305,6 +306,7 @@ class Codec:
     def legal_ids(self, view: Observation) -> tuple[int, ...]:
         """The ids of the legal actions, ascending; empty when ``view``'s seat is not to act.
 
+        >>> from tablerules.mock import Codec
         >>> import tablerules.mock as mock
         >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
         >>> codec = Codec()
@@ -316,6 +318,7 @@ class Codec:
     def mask(self, view: Observation) -> bytes:
         """One byte per id, 1 where the id is legal now (all 0 for a seat not to act).
 
+        >>> from tablerules.mock import Codec
         >>> import tablerules.mock as mock
         >>> view = mock.observe(mock.new_game(seed=5), 1)
         >>> mask = Codec().mask(view)
@@ -327,6 +330,7 @@ class Codec:
     def decode(self, view: Observation, action_id: int) -> Action:
         """The action ``action_id`` stands for now; an illegal id raises IllegalActionError.
 
+        >>> from tablerules.mock import Codec
         >>> import tablerules.mock as mock
         >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
         >>> view = mock.observe(state, 1)
@@ -351,6 +355,7 @@ class Codec:
     def encode(self, view: Observation, action: Action) -> int:
         """The id of ``action``, which must be legal now.
 
+        >>> from tablerules.mock import Codec
         >>> import tablerules.mock as mock
         >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
         >>> codec = Codec()
@@ -395,6 +400,7 @@ class Codec:
         are 52-byte planes (byte ``card.index`` is 1 where the card is); see
         the table in the docs ("Integer actions and tensors").
 
+        >>> from tablerules.mock import Codec
         >>> import tablerules.mock as mock
         >>> codec = Codec()
         >>> view = mock.observe(mock.new_game(seed=5), 2)
@@ -463,6 +469,7 @@ class Codec:
 
         Positions count in the hand sorted by card order.
 
+        >>> from tablerules.mock import Codec
         >>> Codec.meld_positions(2), Codec.meld_positions(7), Codec.meld_positions(40)
         (((), ()), ((0, 2), ()), ((1,), (0, 3, 2)))
         """

@@ -39,6 +39,7 @@ _LARGEST: Final = (1 << MAX_INT_BITS) - 1
 class Config:
     """The options of a game of Mock.
 
+    >>> from tablerules.mock import Config
     >>> Config().players, Config().target, Config().opening_cards
     (4, 50, 20)
     >>> Config(players=10).opening_cards, Config(players=10).finish_cards

@@ -28,6 +28,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     state's seed, which fixes later rounds, comes from ``rng``. ``rng`` must
     be a :class:`random.Random` (a :class:`TypeError` otherwise).
 
+    >>> from tablerules.mock import determinize
     >>> import random
     >>> import tablerules.mock as mock
     >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())

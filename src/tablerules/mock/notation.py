@@ -54,6 +54,7 @@ def parse_action(text: str) -> Action:
     Bad notation raises :class:`~tablerules.IllegalActionError` showing the
     expected forms; bad card text raises :class:`~tablerules.CardError`.
 
+    >>> from tablerules.mock import parse_action
     >>> parse_action("draw"), parse_action("draw discard")
     (Draw(from_discard=False), Draw(from_discard=True))
     >>> parse_action("meld As Ad discard 2c")

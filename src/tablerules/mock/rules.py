@@ -162,6 +162,7 @@ def new_game(
     shuffled from ``seed``. Each player gets three cards as one block,
     starting left of the dealer; the rest is the draw pile, opening first.
 
+    >>> from tablerules.mock import Config, new_game
     >>> import tablerules as tr
     >>> state = new_game(seed=0, deck=tr.FULL_DECK)
     >>> [tr.cards_text(hand) for hand in state.hands], state.to_act
@@ -326,6 +327,7 @@ def is_legal(state: State | Observation, action: object) -> bool:
 
     A view of a seat that is not to act has no legal action.
 
+    >>> from tablerules.mock import is_legal
     >>> import tablerules.mock as mock
     >>> state = mock.new_game(seed=1)
     >>> is_legal(state, mock.Draw()), is_legal(state, mock.Draw(from_discard=True))
@@ -398,6 +400,7 @@ def legal_actions(state: State | Observation) -> tuple[Action, ...]:
     step: every ``Meld`` (melded cards as a set, discards in order), fewest
     melded cards first.
 
+    >>> from tablerules.mock import legal_actions
     >>> import tablerules.mock as mock
     >>> state = mock.new_game(seed=5)
     >>> legal_actions(state)
@@ -436,6 +439,7 @@ def random_action(state: State | Observation, rng: random.Random) -> Action:
     generators both draw the same action. A view of a seat not to act (or a
     finished game) raises :class:`~tablerules.IllegalActionError`.
 
+    >>> from tablerules.mock import legal_actions, random_action
     >>> import random
     >>> import tablerules.mock as mock
     >>> state = mock.new_game(seed=5)

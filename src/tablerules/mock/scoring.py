@@ -54,6 +54,7 @@ def hand_value(cards: Sequence[Card]) -> int:
     and quads, then kickers (see :func:`tablerules.rank_cards`). An empty
     meld is ``-1``, below every hand.
 
+    >>> from tablerules.mock import hand_value
     >>> from tablerules import parse_cards
     >>> hand_value(parse_cards("Ks Kd 2c")) > hand_value(parse_cards("Qs Qd Jc Th 9c"))
     True
@@ -76,6 +77,7 @@ def hand_points(cards: Sequence[Card]) -> int:
     An incomplete hand scores by the small-hand ranking: pairs, two pair,
     trips and quads only. An empty meld scores 0.
 
+    >>> from tablerules.mock import hand_points
     >>> from tablerules import parse_cards
     >>> hand_points(parse_cards("As Ks Qs Js Ts")), hand_points(parse_cards("9c 9d 4h 4s"))
     (9, 2)
@@ -128,6 +130,7 @@ def highest_hands(melds: Sequence[Sequence[Card]], ties: str = "share") -> tuple
     or ``"suits"`` (suits decide: c < d < h < s, compared card by card with
     the cards ordered by rank group, then rank, the ace of a wheel last).
 
+    >>> from tablerules.mock import highest_hands
     >>> from tablerules import parse_cards
     >>> melds = [parse_cards("Ks Kd 2c"), parse_cards("Kh Kc 2d"), parse_cards("Qs Qd 9c")]
     >>> highest_hands(melds), highest_hands(melds, "none"), highest_hands(melds, "suits")
@@ -141,6 +144,7 @@ def score_round(
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Score a round: (category points, seats paid for the highest hand, total points) per seat.
 
+    >>> from tablerules.mock import score_round
     >>> from tablerules import parse_cards
     >>> melds = [parse_cards("As Ks Qs Js Ts"), parse_cards("2c 2d"), parse_cards("3c 4d 5h")]
     >>> score_round(melds, first_complete=0)

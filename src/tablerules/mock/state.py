@@ -63,6 +63,7 @@ Step = Literal["draw", "meld", "over"]
 class Drew:
     """Public record of a draw: who drew, from where, and the card if it was the top discard.
 
+    >>> from tablerules.mock import Drew
     >>> from tablerules import Card
     >>> Drew(1, True, Card.parse("9h"))
     Drew(seat=1, from_discard=True, card=Card.parse('9h'))
@@ -85,6 +86,7 @@ class Drew:
 class Melded:
     """Public record of the second step of a turn.
 
+    >>> from tablerules.mock import Melded
     >>> from tablerules import parse_cards
     >>> Melded(0, parse_cards("Kd Ks"), parse_cards("2c"), 0, False)
     Melded(seat=0, cards='Kd Ks', discards='2c', drawn=0, finished=False)

@@ -52,6 +52,7 @@ def check_state(state: State) -> None:
     within a hand is private and not checked. A state that passes can be
     played on to the end, and determinized from any seat's observation.
 
+    >>> from tablerules.mock import check_state
     >>> import attrs
     >>> import tablerules.mock as mock
     >>> state = mock.new_game(seed=1)

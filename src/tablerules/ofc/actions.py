@@ -46,6 +46,7 @@ class Place:
     highest first, joined by ``" | "`` (``"-"`` for a place of no cards).
     :func:`~tablerules.ofc.parse_action` reads it back.
 
+    >>> from tablerules.ofc import Place
     >>> Place(top="Ks", bottom="2c 2d").bottom
     (Card.parse('2c'), Card.parse('2d'))
     >>> Place(top="Ks", bottom="2d 2c") == Place(bottom="2c 2d", top="Ks")
@@ -71,6 +72,7 @@ class Place:
     def cards(self) -> tuple[Card, ...]:
         """Every card the action names, rows first, then discards.
 
+        >>> from tablerules.ofc import Place
         >>> len(Place(top="Ks", bottom="2c 2d", discard="3c").cards)
         4
         """

@@ -56,6 +56,7 @@ class Board:
     cards in a row, a card twice, or anything that is not a card raises
     :class:`~tablerules.CardError`.
 
+    >>> from tablerules.ofc import Board
     >>> board = Board(top="As Ad", middle=(), bottom="2c 2d")
     >>> board.top
     (Card.parse('Ad'), Card.parse('As'))
@@ -99,6 +100,7 @@ class Board:
     def parse(cls, text: str) -> Board:
         """Read a board written as ``"top / middle / bottom"`` (``-`` or nothing for an empty row).
 
+        >>> from tablerules.ofc import Board
         >>> Board.parse("QsQd2c / 9h9s9c8d8s / AhKhQhJhTh").is_complete
         True
         >>> Board.parse("Qs Qd / -").size
@@ -120,6 +122,7 @@ class Board:
     def rows(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
         """The three rows, top first.
 
+        >>> from tablerules.ofc import Board
         >>> len(Board.parse("As / Kd / -").rows)
         3
         """
@@ -129,6 +132,7 @@ class Board:
     def cards(self) -> tuple[Card, ...]:
         """Every card on the board, top row first.
 
+        >>> from tablerules.ofc import Board
         >>> Board.parse("As / Kd / -").cards
         (Card.parse('As'), Card.parse('Kd'))
         """
@@ -138,6 +142,7 @@ class Board:
     def size(self) -> int:
         """How many cards are on the board (13 when complete).
 
+        >>> from tablerules.ofc import Board
         >>> Board().size
         0
         """
@@ -147,6 +152,7 @@ class Board:
     def is_complete(self) -> bool:
         """Whether all 13 cards are placed.
 
+        >>> from tablerules.ofc import Board
         >>> Board.parse("As / Kd / -").is_complete
         False
         """
@@ -156,6 +162,7 @@ class Board:
     def room(self) -> tuple[int, int, int]:
         """Free places in the top, middle and bottom rows.
 
+        >>> from tablerules.ofc import Board
         >>> Board.parse("As / Kd Kc / -").room
         (2, 3, 5)
         """

@@ -36,6 +36,7 @@ def _int_tuple(value: Iterable[int]) -> tuple[int, ...]:
 class Config:
     """The rules of one OFC game; the defaults are two players of pineapple.
 
+    >>> from tablerules.ofc import Config
     >>> Config().fantasyland_base
     15
     >>> Config(variant="classic", players=4).fantasyland_base
@@ -146,6 +147,7 @@ class Config:
     def fantasyland_base(self) -> int:
         """The fantasyland card count before progressive extras and the supply rule.
 
+        >>> from tablerules.ofc import Config
         >>> Config(fantasyland_cards=14).fantasyland_base
         14
         """
@@ -157,6 +159,7 @@ class Config:
     def streets(self) -> int:
         """Streets a player not in fantasyland plays per round (5 in pineapple, 9 in classic).
 
+        >>> from tablerules.ofc import Config
         >>> Config().streets, Config(variant="classic").streets
         (5, 9)
         """
@@ -166,6 +169,7 @@ class Config:
     def cards_per_player(self) -> int:
         """Cards a player not in fantasyland is dealt per round (17 or 13).
 
+        >>> from tablerules.ofc import Config
         >>> Config().cards_per_player
         17
         """

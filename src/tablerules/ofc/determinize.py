@@ -28,6 +28,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
     This is what information-set Monte Carlo needs: sample states, play them
     out, and average.
 
+    >>> from tablerules.ofc import determinize
     >>> import random
     >>> import tablerules.ofc as ofc
     >>> state = ofc.new_game(seed=5)

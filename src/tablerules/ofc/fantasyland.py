@@ -90,6 +90,7 @@ def count_fantasyland_settings(cards: Iterable[Card] | str, config: Config | Non
     choice of discards times the 72072 ways to split 13 cards into the rows.
     The config does not change the count (fouled settings are legal moves).
 
+    >>> from tablerules.ofc import count_fantasyland_settings
     >>> from tablerules import FULL_DECK
     >>> [count_fantasyland_settings(FULL_DECK[:n]) for n in (13, 14, 15)]
     [72072, 1009008, 7567560]
@@ -109,6 +110,7 @@ def fantasyland_settings(
     The order is stable: discards in card order, then bottoms, then
     middles. The cards are checked at once; the settings are made lazily.
 
+    >>> from tablerules.ofc import fantasyland_settings
     >>> from tablerules import FULL_DECK
     >>> settings = fantasyland_settings(FULL_DECK[:14])
     >>> print(next(settings))
@@ -200,6 +202,7 @@ class FantasylandSettings(Sequence[Place]):
     13 kept cards by ``i % 72072``: the ``// 56``-th bottom of 5 of them, then
     the ``% 56``-th middle of 5 of the 8 left, the last 3 on top.
 
+    >>> from tablerules.ofc import FantasylandSettings
     >>> import random
     >>> from tablerules import FULL_DECK
     >>> settings = FantasylandSettings(FULL_DECK[:14])
@@ -232,6 +235,7 @@ class FantasylandSettings(Sequence[Place]):
     def cards(self) -> tuple[Card, ...]:
         """The hand, sorted.
 
+        >>> from tablerules.ofc import FantasylandSettings
         >>> from tablerules import FULL_DECK
         >>> FantasylandSettings(reversed(FULL_DECK[:13])).cards == FULL_DECK[:13]
         True
@@ -317,6 +321,7 @@ class FantasylandSettings(Sequence[Place]):
     def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
         """The position of setting ``value``; :class:`ValueError` if it is not one (as for tuples).
 
+        >>> from tablerules.ofc import FantasylandSettings
         >>> from tablerules import FULL_DECK
         >>> settings = FantasylandSettings(FULL_DECK[:13])
         >>> settings.index(settings[72071])
@@ -389,6 +394,7 @@ def solve_fantasyland(
     Here quads on the bottom keep fantasyland (15 points of royalties plus
     the stay value); two flushes under queens score 19 but leave it:
 
+    >>> from tablerules.ofc import solve_fantasyland
     >>> hand = "3c 3d 5c 6d 6h 7s 8c 8d Tc Td Qc Qd Qh Qs"
     >>> print(solve_fantasyland(hand))
     top Td Tc 7s | middle 8c 6h 6d 3d 3c | bottom Qs Qh Qd Qc 8d | discard 5c

@@ -41,6 +41,7 @@ def parse_action(text: str) -> Place:
     Bad notation raises :class:`~tablerules.IllegalActionError` showing the
     expected form; bad card text raises :class:`~tablerules.CardError`.
 
+    >>> from tablerules.ofc import Place, parse_action
     >>> print(parse_action("top As Ad | bottom Kc"))
     top As Ad | bottom Kc
     >>> parse_action("-") == Place()

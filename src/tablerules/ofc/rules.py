@@ -236,6 +236,7 @@ def new_game(
     ``deck`` stacks round 0's deck (first card dealt first); later rounds are
     shuffled from ``seed``.
 
+    >>> from tablerules.ofc import new_game
     >>> import tablerules as tr
     >>> state = new_game(seed=1, deck=tr.FULL_DECK)
     >>> tr.cards_text(state.hands[1])  # seat 1 is left of the dealer
@@ -381,6 +382,7 @@ def is_legal(state: State | Observation, action: object) -> bool:
 
     A view of a seat that is not to act answers ``False``.
 
+    >>> from tablerules.ofc import is_legal
     >>> import tablerules as tr
     >>> import tablerules.ofc as ofc
     >>> state = ofc.new_game(seed=1, deck=tr.FULL_DECK)
@@ -442,6 +444,7 @@ def legal_actions(state: State | Observation) -> Sequence[Action]:
     order of :func:`~tablerules.ofc.fantasyland_settings`: ``len``,
     indexing, ``in`` and ``random.Random().choice`` work without listing them.
 
+    >>> from tablerules.ofc import legal_actions
     >>> import tablerules.ofc as ofc
     >>> state = ofc.new_game(seed=1)
     >>> len(legal_actions(state)), len(legal_actions(ofc.observe(state, 1)))
@@ -477,6 +480,7 @@ def random_action(state: State | Observation, rng: random.Random) -> Place:
     for a view of a seat that is not to act, it raises
     :class:`~tablerules.IllegalActionError`.
 
+    >>> from tablerules.ofc import random_action
     >>> import random
     >>> import tablerules.ofc as ofc
     >>> state = ofc.new_game(seed=1)
@@ -518,6 +522,7 @@ def apply(state: State, action: Action) -> State:
     Raises :class:`~tablerules.IllegalActionError` saying why when the action
     is not legal; ``state`` itself never changes.
 
+    >>> from tablerules.ofc import apply
     >>> import tablerules as tr
     >>> import tablerules.ofc as ofc
     >>> state = ofc.new_game(seed=1, deck=tr.FULL_DECK)
@@ -546,6 +551,7 @@ def apply_unchecked(state: State, action: Action) -> State:
     anything else the result is undefined. Use :func:`apply` for actions from
     users or other programs.
 
+    >>> from tablerules.ofc import apply_unchecked
     >>> import random
     >>> import tablerules.ofc as ofc
     >>> state = ofc.new_game(seed=3)

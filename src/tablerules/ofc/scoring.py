@@ -331,6 +331,7 @@ def _complete(board: object, what: str) -> Board:
 def is_fouled(board: Board, config: Config | None = None) -> bool:
     """Whether a complete board is fouled (rows out of order; or a bad lowball middle).
 
+    >>> from tablerules.ofc import Board, is_fouled
     >>> is_fouled(Board.parse("As Ad Kc / Ah Ac Qs Jd 2c / 3s 3d 3c 7h 7s"))
     True
     >>> is_fouled(Board.parse("As Ad Kc / 2s 3h 4c 5h 6s / 8s 8d 8c 7h 7c"))
@@ -347,6 +348,7 @@ def is_fouled(board: Board, config: Config | None = None) -> bool:
 def royalties(board: Board, config: Config | None = None) -> tuple[int, int, int]:
     """The royalties of a complete board's top, middle and bottom rows (zeros if fouled).
 
+    >>> from tablerules.ofc import Board, royalties
     >>> royalties(Board.parse("6s 6d 2c / 7h 8s 9c Td Jd / 4h 4s 4d 4c 2h"))
     (1, 4, 10)
     >>> royalties(Board.parse("Ks Kd 2c / 7h 8s 9c Td Jd / 4h 4s 4d 3c 2h"))
@@ -364,6 +366,7 @@ def fantasyland_cards(
     ``in_fantasyland`` says whether the board was set in fantasyland, where the
     stricter stay rule applies. The count is before the card-supply rule.
 
+    >>> from tablerules.ofc import Board, Config, fantasyland_cards
     >>> aces = Board.parse("As Ad 2c / 8h 8s 8c 4d 5s / Ah Kh Qh Jh 9h")
     >>> fantasyland_cards(aces), fantasyland_cards(aces, Config(progressive=True))
     (15, 17)
@@ -381,6 +384,7 @@ class PairScore:
 
     The second seat's result is ``-points``.
 
+    >>> from tablerules.ofc import Board, score_breakdown
     >>> one = Board.parse("Qs Qd 2c / 9h 9s 9c 4d 5s / Ah Kh Qh Jh Th")
     >>> two = Board.parse("Js Jd 3d / 8h 8s 8c 4c 6s / Kc Kd Ks 5c 5d")
     >>> pair = score_breakdown([one, two])[0]
@@ -444,6 +448,7 @@ def _evaluate_all(boards: Sequence[Board], config: Config | None, what: str) -> 
 def score_boards(boards: Sequence[Board], config: Config | None = None) -> tuple[int, ...]:
     """Each player's zero-sum result for one round of complete boards.
 
+    >>> from tablerules.ofc import Board, score_boards
     >>> one = Board.parse("Qs Qd 2c / 9h 9s 9c 4d 5s / Ah Kh Qh Jh Th")
     >>> two = Board.parse("Js Jd 3d / 8h 8s 8c 4c 6s / Kc Kd Ks 5c 5d")
     >>> score_boards([one, two])
@@ -458,6 +463,7 @@ def score_breakdown(boards: Sequence[Board], config: Config | None = None) -> tu
     Pairs come in order (0, 1), (0, 2), (1, 2), ...; a seat's total in
     :func:`score_boards` is the sum of its side of every pair.
 
+    >>> from tablerules.ofc import Board, score_breakdown
     >>> fouled = Board.parse("As Ad Kc / Ah Ac Qs Jd 2c / 3s 3d 3c 7h 7s")
     >>> plain = Board.parse("2s 3h 4c / 5h 5s 7c 8d 9s / Tc Td Jc Jh Kd")
     >>> [pair.points for pair in score_breakdown([fouled, plain])]

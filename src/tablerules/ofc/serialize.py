@@ -94,6 +94,7 @@ def summary_dict(summary: RoundSummary) -> Json:
 def to_dict(state: State) -> Json:
     """A JSON-compatible record of ``state``; :func:`from_dict` reads it back.
 
+    >>> from tablerules.ofc import to_dict
     >>> import json
     >>> import tablerules.ofc as ofc
     >>> state = ofc.new_game(seed=1)

@@ -40,6 +40,7 @@ def check_state(state: State) -> None:
     boards; the fantasyland counts are the ones that round earned; a finished
     game ended when the rules end it, and its winners have the highest bankroll.
 
+    >>> from tablerules.ofc import check_state
     >>> import tablerules.ofc as ofc
     >>> check_state(ofc.new_game(seed=1))
     >>> import attrs
