@@ -257,9 +257,8 @@ class Codec:
     :attr:`layout` names them; seats are listed from the observer's, then in
     turn order (seat ``observer + 1`` next).
 
-    >>> from tablerules.mock import Codec
     >>> import tablerules.mock as mock
-    >>> codec = Codec(mock.Config(players=3))
+    >>> codec = mock.Codec(mock.Config(players=3))
     >>> view = mock.observe(mock.new_game(mock.Config(players=3), seed=1), 1)
     >>> codec.legal_ids(view), codec.decode(view, 0), codec.mask(view)[:3]
     ((0,), Draw(from_discard=False), b'\x01\x00\x00')
@@ -306,10 +305,9 @@ class Codec:
     def legal_ids(self, view: Observation) -> tuple[int, ...]:
         """The ids of the legal actions, ascending; empty when ``view``'s seat is not to act.
 
-        >>> from tablerules.mock import Codec
         >>> import tablerules.mock as mock
         >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
-        >>> codec = Codec()
+        >>> codec = mock.Codec()
         >>> codec.legal_ids(mock.observe(state, 1))[-3:], codec.legal_ids(mock.observe(state, 2))
         ((19, 20, 21), ())
         """
@@ -318,10 +316,9 @@ class Codec:
     def mask(self, view: Observation) -> bytes:
         """One byte per id, 1 where the id is legal now (all 0 for a seat not to act).
 
-        >>> from tablerules.mock import Codec
         >>> import tablerules.mock as mock
         >>> view = mock.observe(mock.new_game(seed=5), 1)
-        >>> mask = Codec().mask(view)
+        >>> mask = mock.Codec().mask(view)
         >>> len(mask), sum(mask), mask[0]
         (73, 1, 1)
         """
@@ -330,13 +327,12 @@ class Codec:
     def decode(self, view: Observation, action_id: int) -> Action:
         """The action ``action_id`` stands for now; an illegal id raises IllegalActionError.
 
-        >>> from tablerules.mock import Codec
         >>> import tablerules.mock as mock
         >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
         >>> view = mock.observe(state, 1)
-        >>> Codec().decode(view, 18), Codec().decode(view, 21)
+        >>> mock.Codec().decode(view, 18), mock.Codec().decode(view, 21)
         (Meld(cards='', discards='8s'), Meld(cards='', discards='Ah'))
-        >>> Codec().decode(view, 73)
+        >>> mock.Codec().decode(view, 73)
         Traceback (most recent call last):
         ...
         tablerules.errors.IllegalActionError: action id 73 is out of range: Mock's ids are 0 to 72
@@ -355,10 +351,9 @@ class Codec:
     def encode(self, view: Observation, action: Action) -> int:
         """The id of ``action``, which must be legal now.
 
-        >>> from tablerules.mock import Codec
         >>> import tablerules.mock as mock
         >>> state = mock.apply(mock.new_game(seed=5), mock.Draw())
-        >>> codec = Codec()
+        >>> codec = mock.Codec()
         >>> codec.encode(mock.observe(state, 1), mock.Meld(discards="8s"))
         18
         >>> codec.encode(mock.observe(state, 1), mock.Draw())
@@ -400,9 +395,8 @@ class Codec:
         are 52-byte planes (byte ``card.index`` is 1 where the card is); see
         the table in the docs ("Integer actions and tensors").
 
-        >>> from tablerules.mock import Codec
         >>> import tablerules.mock as mock
-        >>> codec = Codec()
+        >>> codec = mock.Codec()
         >>> view = mock.observe(mock.new_game(seed=5), 2)
         >>> features = codec.observation(view)
         >>> sum(features[codec.layout["hand"]]), list(features[codec.layout["hand_sizes"]])

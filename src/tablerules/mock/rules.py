@@ -328,6 +328,7 @@ def is_legal(state: State | Observation, action: object) -> bool:
     A view of a seat that is not to act has no legal action.
 
     >>> from tablerules.mock import is_legal
+    >>> from tablerules.mock import is_legal
     >>> import tablerules.mock as mock
     >>> state = mock.new_game(seed=1)
     >>> is_legal(state, mock.Draw()), is_legal(state, mock.Draw(from_discard=True))
@@ -400,17 +401,16 @@ def legal_actions(state: State | Observation) -> tuple[Action, ...]:
     step: every ``Meld`` (melded cards as a set, discards in order), fewest
     melded cards first.
 
-    >>> from tablerules.mock import legal_actions
     >>> import tablerules.mock as mock
     >>> state = mock.new_game(seed=5)
-    >>> legal_actions(state)
+    >>> mock.legal_actions(state)
     (Draw(from_discard=False),)
     >>> state = mock.apply(state, mock.Draw())
-    >>> len(legal_actions(state)), legal_actions(state)[0]
+    >>> len(mock.legal_actions(state)), mock.legal_actions(state)[0]
     (19, Meld(cards='', discards='8s'))
-    >>> legal_actions(mock.observe(state, 1)) == legal_actions(state)
+    >>> mock.legal_actions(mock.observe(state, 1)) == mock.legal_actions(state)
     True
-    >>> legal_actions(mock.observe(state, 2))
+    >>> mock.legal_actions(mock.observe(state, 2))
     ()
     """
     table = table_of(state)

@@ -156,10 +156,9 @@ dict of them first, which costs about half a microsecond."""
 def observe(state: State, seat: int) -> Observation:
     """What ``seat`` may know of ``state``.
 
-    >>> from tablerules.ofc import observe
     >>> import tablerules.ofc as ofc
     >>> state = ofc.new_game(seed=1)
-    >>> observe(state, 1).hand == state.hands[1], observe(state, 0).hand
+    >>> ofc.observe(state, 1).hand == state.hands[1], ofc.observe(state, 0).hand
     (True, ())
     """
     if type(state) is not State:

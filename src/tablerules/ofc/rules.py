@@ -444,12 +444,11 @@ def legal_actions(state: State | Observation) -> Sequence[Action]:
     order of :func:`~tablerules.ofc.fantasyland_settings`: ``len``,
     indexing, ``in`` and ``random.Random().choice`` work without listing them.
 
-    >>> from tablerules.ofc import legal_actions
     >>> import tablerules.ofc as ofc
     >>> state = ofc.new_game(seed=1)
-    >>> len(legal_actions(state)), len(legal_actions(ofc.observe(state, 1)))
+    >>> len(ofc.legal_actions(state)), len(ofc.legal_actions(ofc.observe(state, 1)))
     (232, 232)
-    >>> legal_actions(ofc.observe(state, 0))
+    >>> ofc.legal_actions(ofc.observe(state, 0))
     ()
     """
     seat = _acting_seat(_checked(state))

@@ -40,11 +40,10 @@ def check_state(state: State) -> None:
     boards; the fantasyland counts are the ones that round earned; a finished
     game ended when the rules end it, and its winners have the highest bankroll.
 
-    >>> from tablerules.ofc import check_state
     >>> import tablerules.ofc as ofc
-    >>> check_state(ofc.new_game(seed=1))
+    >>> ofc.check_state(ofc.new_game(seed=1))
     >>> import attrs
-    >>> check_state(attrs.evolve(ofc.new_game(seed=1), scores=(150, 50)))
+    >>> ofc.check_state(attrs.evolve(ofc.new_game(seed=1), scores=(150, 50)))
     Traceback (most recent call last):
     ...
     tablerules.errors.StateError: state.scores must be [100, 100] in round 0 ..., not [150, 50]
