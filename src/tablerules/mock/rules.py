@@ -328,7 +328,6 @@ def is_legal(state: State | Observation, action: object) -> bool:
     A view of a seat that is not to act has no legal action.
 
     >>> from tablerules.mock import is_legal
-    >>> from tablerules.mock import is_legal
     >>> import tablerules.mock as mock
     >>> state = mock.new_game(seed=1)
     >>> is_legal(state, mock.Draw()), is_legal(state, mock.Draw(from_discard=True))
