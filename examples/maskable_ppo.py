@@ -22,8 +22,10 @@ from collections.abc import Sequence
 
 try:
     from sb3_contrib import MaskablePPO
+
+    HAS_SB3_CONTRIB = True
 except ModuleNotFoundError:  # said in main(), so that --help works without it
-    MaskablePPO = None
+    HAS_SB3_CONTRIB = False
 
 import tablerules as tr
 from tablerules.integrations import pettingzoo
@@ -33,7 +35,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Train briefly, then evaluate the masked greedy policy."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.parse_args(argv)
-    if MaskablePPO is None:
+    if not HAS_SB3_CONTRIB:
         raise SystemExit(
             "maskable_ppo.py needs sb3-contrib: pip install sb3-contrib "
             "(the top of examples/maskable_ppo.py says how to get torch's CPU build)"
