@@ -148,32 +148,42 @@ def env(
     game: str | GameModule,
     config: object = None,
     *,
+    illegal: Literal["terminate", "raise"] = "terminate",
     fantasyland: Literal["solver", "per_card"] = "solver",
     max_cycles: int = DEFAULT_MAX_CYCLES,
     render_mode: Literal["ansi", "human"] | None = None,
 ) -> Any:
-    """:func:`raw_env` wrapped in PettingZoo's ``OrderEnforcingWrapper`` (and nothing else).
+    """:func:`raw_env` in PettingZoo's wrappers, as PettingZoo's classic games are.
 
-    The wrapper refuses calls made before ``reset``. It is a subclass of
-    PettingZoo's whose per-step calls (``agents``, ``agent_selection``,
-    ``last``, ``step``) skip the wrapper's attribute lookups; illegal ids still raise
-    :class:`~tablerules.IllegalActionError` (wrap it in PettingZoo's
-    ``TerminateIllegalWrapper`` to end the episode with a penalty instead).
-    ``.unwrapped`` is the :func:`raw_env` environment.
+    By default (``illegal="terminate"``) an illegal id ends the episode, -1
+    to the agent that played it and 0 to the others, and a warning is logged
+    (``TerminateIllegalWrapper(illegal_reward=-1)``); an id outside the action
+    space fails an assertion (``AssertOutOfBoundsWrapper``); the calls are
+    kept in order (``OrderEnforcingWrapper``: before ``reset`` they fail,
+    and a step once every agent is done only warns). With ``illegal="raise"``
+    only the last wraps it, and an illegal id raises
+    :class:`~tablerules.IllegalActionError` and changes nothing. The wrappers
+    are subclasses of PettingZoo's that read what a loop reads on every step
+    (``agents``, ``agent_selection``, ``last()`` and the rest) straight from
+    the environment, which ``.unwrapped`` is.
 
     >>> env("mock", tr.ofc.Config())
     Traceback (most recent call last):
     ...
     TypeError: config must be a tablerules.mock.Config, not tablerules.ofc.Config
+    >>> env("mock", illegal="ignore")
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.ConfigError: illegal must be 'terminate' or 'raise', not 'ignore'
     """
+    if illegal not in ("terminate", "raise"):
+        raise ConfigError(f"illegal must be 'terminate' or 'raise', not {show(illegal)}")
     inner = raw_env(
         game, config, fantasyland=fantasyland, max_cycles=max_cycles, render_mode=render_mode
     )
-    from tablerules.integrations._pettingzoo_env import (  # noqa: PLC0415 - needs the extra
-        OrderEnforcing,
-    )
+    from tablerules.integrations._pettingzoo_env import wrap  # noqa: PLC0415 - needs the extra
 
-    return OrderEnforcing(inner)
+    return wrap(inner, illegal)
 
 
 def random_policy(seed: int) -> Policy:
