@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import warnings
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ pytest.importorskip(
 import numpy as np
 from gymnasium import Env
 from gymnasium.utils.env_checker import check_env
+from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 import tablerules as tr
 from tablerules import mentok, mock, ofc
@@ -172,12 +174,51 @@ def test_an_illegal_reward_ends_the_episode_instead() -> None:
         env.step(int(np.flatnonzero(observation["action_mask"])[0]))
 
 
-def test_truncation_after_max_cycles_steps() -> None:
+def test_truncation_after_max_cycles_cycles_of_a_step_per_player() -> None:
     env = pz.single_agent_env("mentok", mentok.Config(players=3, strict=False), max_cycles=40)
     record = learner_steps(env, seed=1)
     assert env.game_state is not None
     assert not env.game_state.is_over
-    assert 40 // 3 <= len(record) <= 40
+    assert env._table.steps == 40 * 3  # every seat's steps, the learner's and the others'
+    assert 40 * 3 // 3 // 2 <= len(record) <= 40 * 3 // 2
+
+
+def test_calls_before_reset_say_to_reset() -> None:
+    env = pz.single_agent_env("mock", render_mode="ansi")
+    with pytest.raises(tr.IllegalActionError, match=r"no episode began: call reset\(\)"):
+        env.step(0)
+    for call, name in ((env.action_masks, "action_masks()"), (env.render, "render()")):
+        with pytest.raises(tr.StateError, match=re.escape(f"{name} before reset(): no game")):
+            call()
+
+
+def test_the_final_observation_under_next_step_autoreset() -> None:
+    """Gymnasium's vector envs step once more after the end: that step only resets.
+
+    The final observation's mask is all zeros (the learner has no legal id
+    once the episode is over), and the id given for it is never played, so
+    any id does; the step returns the next episode's first observation.
+    """
+    config = mock.Config(players=3, max_rounds=1)
+    envs = SyncVectorEnv(
+        [lambda: pz.single_agent_env("mock", config)], autoreset_mode=AutoresetMode.NEXT_STEP
+    )
+    observations, _ = envs.reset(seed=5)
+    rng = random.Random(5)
+    ended = 0
+    for _ in range(400):
+        mask = observations["action_mask"][0]
+        assert mask.tobytes() == envs.call("action_masks")[0].tobytes()
+        if not mask.any():  # the final observation
+            observations, rewards, terminations, truncations, _ = envs.step(np.array([0]))
+            assert (rewards[0], terminations[0], truncations[0]) == (0.0, False, False)
+            assert observations["action_mask"][0].any()  # the next episode's first turn
+            ended += 1
+            continue
+        action = int(rng.choice(np.flatnonzero(mask)))
+        observations, _, terminations, truncations, _ = envs.step(np.array([action]))
+        assert bool(observations["action_mask"][0].any()) != (terminations[0] or truncations[0])
+    assert ended >= 2
 
 
 def test_reset_starts_from_a_fantasyland_turn() -> None:

@@ -1,18 +1,25 @@
 """The PettingZoo AEC environments: PettingZoo's own suites, then what they do not check.
 
-PettingZoo's ``max_cycles_test`` does not apply: it drives a ``parallel_env``
-with ids sampled without the mask, and these turn-based games have neither;
-the truncation after ``max_cycles`` steps is tested here instead.
+PettingZoo's ``max_cycles_test`` cannot pass as it is written for a game
+whose turn goes from seat to seat: its parallel half expects ``max_cycles``
+parallel steps, where ``turn_based_aec_to_parallel`` takes one step per
+agent's turn, ``max_cycles`` times the players; and it samples ids without
+the mask, which ends the episode at once. Its counts are checked here with
+legal ids instead (``test_max_cycles_counts_cycles_as_max_cycles_test_does``).
 """
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 import re
+import runpy
 import subprocess
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,12 +30,20 @@ pytest.importorskip(
 
 import attrs
 import numpy as np
-from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.test import (
+    api_test,
+    parallel_api_test,
+    parallel_seed_test,
+    render_test,
+    seed_test,
+)
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from pettingzoo.utils.env import AECEnv
 
 import tablerules as tr
 from tablerules import mentok, mock, ofc
 from tablerules.integrations import pettingzoo as pz
+from tablerules.integrations._pettingzoo_env import wrap
 from tests.helpers import random_state
 from tests.ofc.helpers import fantasyland_round
 
@@ -41,9 +56,11 @@ CONFIGS: list[tuple[str, Any]] = [
     ("ofc", ofc.Config(lowball_middle=True, max_rounds=1)),
     ("mock", mock.Config(players=3, max_rounds=2)),
     ("mock", mock.Config(players=4, target=20)),
+    ("mock", mock.Config(players=7, max_rounds=1)),
     ("mentok", mentok.Config(players=2, max_rounds=3)),
     ("mentok", mentok.Config(players=3)),
     ("mentok", mentok.Config(players=4, strict=False, max_rounds=3)),
+    ("mentok", mentok.Config(players=7, decks=2, max_rounds=2)),
 ]
 IDS = [f"{name}-{index}" for index, (name, _) in enumerate(CONFIGS)]
 
@@ -63,11 +80,19 @@ DICT_OBSERVATION_WARNINGS = (
 
 
 def run_pettingzoo_suites(make: Any) -> None:
-    """``api_test`` and ``seed_test`` on environments from ``make``, failing on other warnings."""
+    """PettingZoo's suites on AEC environments from ``make``, failing on other warnings.
+
+    ``api_test`` and ``seed_test``, then ``parallel_api_test`` and
+    ``parallel_seed_test`` on ``turn_based_aec_to_parallel`` of them
+    (``parallel_seed_test`` samples ids without the mask, so the episode
+    ends on its first illegal id).
+    """
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         api_test(make(), num_cycles=400)
         seed_test(make, num_cycles=200)
+        parallel_api_test(turn_based_aec_to_parallel(make()), num_cycles=400)
+        parallel_seed_test(lambda: turn_based_aec_to_parallel(make()), num_cycles=200)
     others = [
         str(warning.message)
         for warning in caught
@@ -97,7 +122,7 @@ class FromState(pz.RawEnv):
 
 
 @pytest.mark.parametrize(("name", "config"), CONFIGS, ids=IDS)
-def test_pettingzoo_api_and_seed_tests(name: str, config: Any) -> None:
+def test_pettingzoo_suites(name: str, config: Any) -> None:
     run_pettingzoo_suites(lambda: pz.env(name, config))
 
 
@@ -114,7 +139,7 @@ def test_pettingzoo_suites_from_fantasyland_turns(
 ) -> None:
     start = fantasyland_round(config, earned, "", seed=5)
     assert start.in_fantasyland_turn
-    run_pettingzoo_suites(lambda: FromState(start, fantasyland=mode))
+    run_pettingzoo_suites(lambda: wrap(FromState(start, fantasyland=mode), "terminate"))
 
 
 # --- what an agent sees --------------------------------------------------------------------------
@@ -389,7 +414,7 @@ def test_terminations_when_the_game_is_over() -> None:
     assert sorted(seen) == env.possible_agents
 
 
-def test_truncation_after_max_cycles_steps() -> None:
+def test_truncation_after_max_cycles_cycles_of_a_step_per_player() -> None:
     config = mentok.Config(players=3, strict=False)
     env = pz.env("mentok", config, max_cycles=57)
     env.reset(seed=1)
@@ -400,13 +425,59 @@ def test_truncation_after_max_cycles_steps() -> None:
         mask = env.observe(env.agent_selection)["action_mask"]
         env.step(int(rng.choice(np.flatnonzero(mask))))
         steps += 1
-    assert steps == 57
+    assert steps == 57 * 3
     assert all(env.truncations.values())
-    assert not env.game_state.is_over
-    while env.agents:
+    state = env.unwrapped.game_state
+    assert not state.is_over
+    seen = []
+    while env.agents:  # each agent leaves, shown the unfinished game
+        agent = env.agent_selection
+        observation, _, terminated, truncated, _ = env.last()
+        assert (terminated, truncated) == (False, True)
+        seen.append(agent)
+        assert not observation["action_mask"].any() or agent == f"player_{state.to_act}"
         env.step(None)
-    env.reset(seed=1)
+    assert sorted(seen) == env.possible_agents
+    env.reset(options={"state": state})  # the game can go on from where it was cut
+    assert env.unwrapped.game_state is state
     assert not any(env.truncations.values())
+
+
+@pytest.mark.parametrize("name", ["ofc", "mock", "mentok"])
+def test_max_cycles_counts_cycles_as_max_cycles_test_does(name: str) -> None:
+    """What PettingZoo's ``max_cycles_test`` counts, with legal ids (see the module's docstring).
+
+    Where the turn goes round the table (OFC, Mock), every agent acts
+    ``max_cycles`` times, then steps once more to leave; Mentok's turn can
+    stay with a seat, so only the total is ``max_cycles`` steps a player.
+    """
+    config = tr.GAMES[name].Config(players=3)
+    env = pz.env(name, config, max_cycles=4)
+    env.reset(seed=2)
+    counts = dict.fromkeys(env.possible_agents, 0)
+    rng = random.Random(2)
+    for agent in env.agent_iter():
+        counts[agent] += 1
+        observation, _, terminated, truncated, _ = env.last()
+        assert not terminated
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(None if truncated else int(rng.choice(legal)))
+    assert sum(counts.values()) == 4 * 3 + 3
+    if name != "mentok":
+        assert set(counts.values()) == {4 + 1}
+    parallel = turn_based_aec_to_parallel(pz.env(name, config, max_cycles=4))
+    observations, _ = parallel.reset(seed=2)
+    steps = 0
+    while parallel.agents:
+        actions = {
+            agent: int(rng.choice(np.flatnonzero(seen["action_mask"])))
+            for agent, seen in observations.items()
+            if seen["action_mask"].any()
+        }
+        observations, _, _, truncations, _ = parallel.step(actions)
+        steps += 1
+    assert steps == 4 * 3
+    assert all(truncations.values())
 
 
 # --- seeds and starts ----------------------------------------------------------------------------
@@ -515,8 +586,42 @@ def test_reset_ignores_other_options() -> None:
 
 
 @pytest.mark.parametrize("name", ["ofc", "mock", "mentok"])
-def test_an_illegal_id_raises_and_changes_nothing(name: str) -> None:
+def test_an_illegal_id_ends_the_episode_as_in_pettingzoos_classic_games(
+    name: str, caplog: pytest.LogCaptureFixture
+) -> None:
     env = pz.env(name)
+    env.reset(seed=6)
+    rng = random.Random(6)
+    for _ in range(15):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    state = env.unwrapped.game_state
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    for outside in (len(mask), -1, 1.5):
+        with pytest.raises(AssertionError, match="not in action space"):
+            env.step(outside)
+    assert env.agent_selection == agent
+    assert not any(env.terminations.values())
+    owed = dict(env.unwrapped._cumulative_rewards)
+    env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert "Illegal move made" in caplog.text
+    assert env.unwrapped.game_state is state
+    assert all(env.terminations.values())
+    assert all(env.truncations.values())
+    rewards = {}
+    for each in env.agent_iter():
+        rewards[each] = env.last()[1]
+        env.step(None)
+    assert rewards == {**owed, agent: -1.0}
+    env.reset(seed=6)
+    assert env.agents == env.possible_agents
+    assert not any(env.terminations.values())
+
+
+@pytest.mark.parametrize("name", ["ofc", "mock", "mentok"])
+def test_an_illegal_id_raises_and_changes_nothing(name: str) -> None:
+    env = pz.env(name, illegal="raise")
     env.reset(seed=6)
     rng = random.Random(6)
     for _ in range(15):
@@ -603,6 +708,133 @@ def test_bad_arguments_are_refused(arguments: dict[str, Any], error: type, messa
         pz.raw_env(**arguments)
     with pytest.raises(error, match=message):
         pz.env(**arguments)
+    with pytest.raises(tr.ConfigError, match="illegal must be 'terminate' or 'raise'"):
+        pz.env("ofc", illegal=None)  # type: ignore[arg-type]
+
+
+# --- calls out of order --------------------------------------------------------------------------
+
+
+def test_raw_env_calls_before_reset_say_to_reset() -> None:
+    env = pz.raw_env("mock", render_mode="ansi")
+    calls: dict[str, Callable[[], object]] = {
+        "step()": lambda: env.step(0),
+        "observe()": lambda: env.observe("player_0"),
+        "last()": env.last,
+        "render()": env.render,
+    }
+    for name, call in calls.items():
+        with pytest.raises(tr.StateError, match=re.escape(f"{name} before reset(): no game")):
+            call()
+    assert env.agents == []
+    env.reset(seed=1)
+    assert env.render() is not None
+
+
+def test_raw_env_calls_after_every_agent_is_done_say_the_episode_is_over() -> None:
+    env = pz.raw_env("mock", mock.Config(players=3, max_rounds=1), render_mode="ansi")
+    for _ in random_steps(env, seed=3):
+        pass
+    final = env.observe("player_0")
+    while env.agents:
+        env.step(None)
+    for call in (lambda: env.step(None), lambda: env.step(0), env.last):
+        with pytest.raises(tr.StateError, match="after every agent is done: the episode is over"):
+            call()
+    assert env.observe("player_0") is final  # the final views stay
+    text = env.render()
+    assert text is not None
+    assert "game over" in text
+
+
+def test_env_calls_before_reset_and_after_the_end_get_pettingzoos_answers(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    env = pz.env("ofc", ofc.Config(max_rounds=1), render_mode="ansi")
+    for attribute in ("agents", "agent_selection", "terminations", "rewards", "infos"):
+        with pytest.raises(AttributeError, match=f"{attribute} cannot be accessed before reset"):
+            getattr(env, attribute)
+    with pytest.raises(AttributeError, match="before reset"):
+        env.last()
+    for call in (lambda: env.step(0), lambda: env.observe("player_0"), env.render):
+        with pytest.raises(AssertionError, match="reset"):
+            call()
+    iterated_episode(env, seed=1)
+    assert env.agents == []
+    env.step(None)
+    assert "step() called after all agents are terminated" in caplog.text
+    with pytest.raises(tr.StateError, match="after every agent is done"):
+        env.last()
+
+
+# --- copies --------------------------------------------------------------------------------------
+
+
+def play_on(env: Any, rng: random.Random, steps: int | None = None) -> list[Any]:
+    """``steps`` random steps (to the end for ``None``): what each ``last()`` and step gave."""
+    record: list[Any] = []
+    while env.agents and (steps is None or len(record) < steps):
+        observation, reward, terminated, truncated, _ = env.last()
+        mask = observation["action_mask"]
+        action = None if terminated or truncated else int(rng.choice(np.flatnonzero(mask)))
+        env.step(action)
+        seen = (observation["observation"].tobytes(), mask.tobytes(), reward, terminated)
+        record.append((env.agent_selection, *seen, truncated, dict(env.rewards), action))
+    return record
+
+
+COPIES = {
+    "pickle": lambda env: pickle.loads(pickle.dumps(env)),
+    "deepcopy": copy.deepcopy,
+}
+
+
+@pytest.mark.parametrize("how", COPIES)
+@pytest.mark.parametrize(("name", "config"), CONFIGS[::3], ids=IDS[::3])
+def test_a_copied_environment_plays_on_identically(name: str, config: Any, how: str) -> None:
+    env = pz.env(name, config, max_cycles=30)
+    env.reset(seed=4)
+    play_on(env, random.Random(4), steps=12)
+    twin = COPIES[how](env)
+    assert twin.unwrapped is not env.unwrapped
+    assert twin.unwrapped.game_state == env.unwrapped.game_state
+    assert play_on(twin, random.Random(5)) == play_on(env, random.Random(5))
+    for _ in range(2):  # their generators go on alike too
+        twin.reset()
+        env.reset()
+        assert twin.unwrapped.game_state == env.unwrapped.game_state
+    assert COPIES[how](pz.raw_env(name, config)).agents == []  # before reset too
+
+
+@pytest.mark.parametrize("how", COPIES)
+def test_a_copy_made_in_a_per_card_fantasyland_turn_plays_on_identically(how: str) -> None:
+    config, earned = FANTASYLAND_STARTS[0]
+    start = fantasyland_round(config, earned, "", seed=9)
+    env = pz.env("ofc", config, fantasyland="per_card")
+    env.reset(options={"state": start})
+    play_on(env, random.Random(1), steps=3)
+    assert env.unwrapped.game_state is start  # the turn is under way
+    twin = COPIES[how](env)
+    assert play_on(twin, random.Random(2)) == play_on(env, random.Random(2))
+
+
+@pytest.mark.parametrize("how", COPIES)
+def test_a_copied_single_agent_env_plays_on_identically(how: str) -> None:
+    env = pz.single_agent_env("mentok", mentok.Config(players=3, max_rounds=2), seat=1)
+    env.reset(seed=3)
+    twin = COPIES[how](env)
+    rng, twin_rng = random.Random(3), random.Random(3)
+    done = False
+    while not done:
+        mask, twin_mask = env.action_masks(), twin.action_masks()
+        assert mask.tobytes() == twin_mask.tobytes()
+        action = int(rng.choice(np.flatnonzero(mask)))
+        assert action == int(twin_rng.choice(np.flatnonzero(twin_mask)))
+        observation, reward, terminated, truncated, _ = env.step(action)
+        twin_observation, *twin_rest, _ = twin.step(action)
+        assert observation["observation"].tobytes() == twin_observation["observation"].tobytes()
+        assert [reward, terminated, truncated] == twin_rest
+        done = terminated or truncated
 
 
 def test_a_missing_extra_names_the_install_line(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -636,3 +868,49 @@ def test_the_module_imports_its_extra_only_when_an_environment_is_made() -> None
         "assert {'gymnasium', 'pettingzoo'} <= set(sys.modules)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- RLlib ---------------------------------------------------------------------------------------
+
+
+def rllib_example() -> dict[str, Any]:
+    """The globals of ``examples/rllib_masking.py`` (its glue), without running ``main``."""
+    return runpy.run_path(str(Path(__file__).parents[2] / "examples" / "rllib_masking.py"))
+
+
+def test_the_rllib_glue_gives_rllibs_keys_and_float_dtype() -> None:
+    glue = rllib_example()["RLlibObservations"]
+    env = glue(pz.env("mock", mock.Config(players=3, max_rounds=1)))
+    env.reset(seed=1)
+    rng = random.Random(1)
+    while env.agents:
+        for agent in env.agents:
+            seen, plain = env.observe(agent), env.unwrapped.observe(agent)
+            assert set(seen) == {"observations", "action_mask"}
+            assert seen["observations"].dtype == seen["action_mask"].dtype == np.float32
+            assert env.observation_space(agent).contains(seen)
+            assert seen["observations"].tolist() == plain["observation"].tolist()
+            assert seen["action_mask"].tolist() == plain["action_mask"].tolist()
+        observation, _, terminated, truncated, _ = env.last()
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(None if terminated or truncated else int(rng.choice(legal)))
+    assert env.unwrapped.game_state.is_over
+
+
+def test_rllibs_pettingzoo_env_plays_through_the_glue() -> None:
+    pytest.importorskip("tree", reason='RLlib needs its extra: pip install "ray[rllib]"')
+    pytest.importorskip("ray.rllib", reason='RLlib needs its extra: pip install "ray[rllib]"')
+    env = rllib_example()["make_env"]()
+    observations, _ = env.reset(seed=2)
+    rng = random.Random(2)
+    episodes = steps = 0
+    while episodes < 2:
+        ((agent, seen),) = observations.items()
+        action = int(rng.choice(np.flatnonzero(seen["action_mask"])))
+        observations, _, terminateds, truncateds, _ = env.step({agent: action})
+        steps += 1
+        if terminateds["__all__"] or truncateds["__all__"]:
+            assert terminateds["__all__"]
+            episodes += 1
+            observations, _ = env.reset()
+    assert steps > 20

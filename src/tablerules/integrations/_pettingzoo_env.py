@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Literal
 
+import tablerules as tr
 from tablerules._common import check_type
 from tablerules.errors import ConfigError, IllegalActionError, StateError, show
 
@@ -21,7 +23,11 @@ if TYPE_CHECKING:
     from gymnasium import Env, spaces
     from numpy.typing import NDArray
     from pettingzoo import AECEnv
-    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+    from pettingzoo.utils.wrappers import (
+        AssertOutOfBoundsWrapper,
+        OrderEnforcingWrapper,
+        TerminateIllegalWrapper,
+    )
 
     from tablerules._protocol import Game
     from tablerules.integrations.pettingzoo import ObservationDict, Policy
@@ -34,11 +40,15 @@ else:
         from gymnasium import Env as _EnvBase
         from gymnasium import spaces
         from pettingzoo import AECEnv
-        from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+        from pettingzoo.utils.wrappers import (
+            AssertOutOfBoundsWrapper,
+            OrderEnforcingWrapper,
+            TerminateIllegalWrapper,
+        )
     except ModuleNotFoundError:  # pragma: no cover - the public functions name the extra first
         _EnvBase = AECEnv = OrderEnforcingWrapper = object
 
-__all__ = ["OrderEnforcing", "RawEnv", "SingleAgentEnv", "Table"]
+__all__ = ["OrderEnforcing", "RawEnv", "SingleAgentEnv", "Table", "wrap"]
 
 if AECEnv is not object:  # the extra is installed
     _UINT8 = np.dtype(np.uint8)
@@ -91,6 +101,17 @@ class Table:
         self._choices: list[int] = []
         self._view: Any = None
         self._step: FantasylandStep | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields, the game by its name: a module does not pickle."""
+        fields = {name: getattr(self, name) for name in self.__slots__}
+        fields["game"] = self.game.__name__.rpartition(".")[2]  # type: ignore[attr-defined]
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """The fields back, the game found again by its name."""
+        for name, value in fields.items():
+            setattr(self, name, tr.GAMES[value] if name == "game" else value)
 
     def start(self, state: object) -> None:
         """Play on from ``state`` (already checked), with the step count at 0."""
@@ -292,7 +313,17 @@ class _TableEnv:
         """
         if self.render_mode is None:
             return None
+        if self._table.state is None:
+            raise self._no_game("render()")
         return rendered(self._table.text(), self.render_mode)
+
+    def _no_game(self, call: str) -> StateError:
+        """The error for ``call`` made with no game in play: before ``reset``, or after the end."""
+        if self._table.state is None:
+            return StateError(f"{call} before reset(): no game is dealt yet; call reset() first")
+        return StateError(
+            f"{call} after every agent is done: the episode is over; call reset() to play again"
+        )
 
     def close(self) -> None:
         """Nothing to release."""
@@ -319,11 +350,13 @@ class RawEnv(_TableEnv, AECEnv):  # type: ignore[misc] # pettingzoo ships no typ
     ) -> None:
         super().__init__()
         self._table = Table(game, config, fantasyland)
+        players: int = config.players  # type: ignore[attr-defined]
         self.max_cycles = check_max_cycles(max_cycles)
+        self._limit = self.max_cycles * players
+        """The steps after which the episode is truncated: a cycle is a step per player."""
         self.render_mode = check_render_mode(render_mode)
         name = game.__name__.rpartition(".")[2]  # type: ignore[attr-defined]
         self.metadata = {**RawEnv.metadata, "name": f"tablerules_{name}_v0"}
-        players: int = config.players  # type: ignore[attr-defined]
         self.possible_agents: list[str] = [f"player_{seat}" for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._observation_spaces: dict[str, spaces.Dict] = {}
@@ -386,6 +419,8 @@ class RawEnv(_TableEnv, AECEnv):  # type: ignore[misc] # pettingzoo ships no typ
         """``{"observation", "action_mask"}`` for ``agent`` now, as read-only arrays."""
         seen = self._seen.get(agent)
         if seen is None:
+            if self._table.state is None:
+                raise self._no_game("observe()")
             observation, mask = self._table.shown(self._seats[agent])
             seen = self._seen[agent] = {
                 "observation": np.frombuffer(observation, _UINT8),
@@ -393,13 +428,33 @@ class RawEnv(_TableEnv, AECEnv):  # type: ignore[misc] # pettingzoo ships no typ
             }
         return seen
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``: the agent to act's observation, reward, ends and info."""
+        try:
+            agent = self.agent_selection
+            reward = self._cumulative_rewards[agent]
+        except (AttributeError, KeyError):  # before reset, or every agent has left
+            raise self._no_game("last()") from None
+        observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            reward,
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: int | None) -> None:
         """Play the id ``action`` for the agent to act (``None`` for an agent whose episode ended).
 
         An illegal id raises :class:`~tablerules.IllegalActionError` and changes nothing.
         """
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        try:
+            agent = self.agent_selection
+            done = self.terminations[agent] or self.truncations[agent]
+        except (AttributeError, KeyError):  # before reset, or every agent has left
+            raise self._no_game("step()") from None
+        if done:
             self._was_dead_step(action)
             return
         table = self._table
@@ -422,7 +477,7 @@ class RawEnv(_TableEnv, AECEnv):  # type: ignore[misc] # pettingzoo ships no typ
         if state.to_act is None:
             for name in self.agents:
                 self.terminations[name] = True
-        elif table.steps >= self.max_cycles:
+        elif table.steps >= self._limit:
             for name in self.agents:
                 self.truncations[name] = True
         else:
@@ -432,45 +487,74 @@ class RawEnv(_TableEnv, AECEnv):  # type: ignore[misc] # pettingzoo ships no typ
 class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc] # pettingzoo ships no types
     """PettingZoo's ``OrderEnforcingWrapper`` (made by ``env``), with the loop's calls made direct.
 
-    The checks are the wrapper's own. What a loop calls on every step
-    (``agents``, ``agent_selection``, ``last`` and ``step``) goes straight to
-    the environment instead of through the wrapper's ``__getattr__``, which
-    would otherwise cost more than a Mock step.
+    The checks are the wrappers' own. What a loop reads on every step goes
+    straight to the raw environment instead of through each wrapper's
+    ``__getattr__``, which costs more than a Mock step (while the raw
+    environment has none, before ``reset``, the wrapper's own lookup
+    answers). ``step`` plays an id on the raw environment at once: one it
+    refuses changes nothing, and goes through the wrappers inside, which say
+    what follows (the episode ends, or an assertion fails, or the error
+    stands); one it plays would pass them.
     """
+
+    terminations = property(attrgetter("_raw.terminations"))
+    truncations = property(attrgetter("_raw.truncations"))
+    rewards = property(attrgetter("_raw.rewards"))
+    infos = property(attrgetter("_raw.infos"))
+    agent_selection = property(attrgetter("_raw.agent_selection"))
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        self._raw: RawEnv = env.unwrapped
 
     @property
     def agents(self) -> list[str]:
         """The environment's live agents (an AttributeError before ``reset``)."""
         if not self._has_reset:
             raise AttributeError("agents cannot be accessed before reset")
-        agents: list[str] = self.env.agents
-        return agents
-
-    @property
-    def agent_selection(self) -> str:
-        """The agent to act (an AttributeError before ``reset``)."""
-        if not self._has_reset:
-            raise AttributeError("agent_selection cannot be accessed before reset")
-        agent: str = self.env.agent_selection
-        return agent
+        return self._raw.agents
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """The environment's ``last()`` (an AttributeError before ``reset``)."""
+        """The environment's ``last()`` (an AttributeError before ``reset``).
+
+        The wrappers inside would show the same: the raw environment's.
+        """
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
-        return self.env.last(observe)  # type: ignore[no-any-return]
+        return self._raw.last(observe)
 
     def step(self, action: int | None) -> None:
-        """The environment's ``step``, after the wrapper's checks."""
-        if self._has_reset and self.env.agents:
-            self._has_updated = True
+        """The environment's ``step``, after the wrappers' checks."""
+        raw = self._raw
+        if not (self._has_reset and raw.agents):
+            super().step(action)  # the wrapper's error or warning
+            return
+        self._has_updated = True
+        try:
+            raw.step(action)
+        except (ValueError, TypeError):  # refused, nothing changed
+            if self.env is raw:
+                raise
+            self.observe(raw.agent_selection)  # what TerminateIllegalWrapper reads the mask from
             self.env.step(action)
-        else:
-            super().step(action)
 
     def __str__(self) -> str:
         """The environment's name, as PettingZoo's wrapper shows it."""
         return str(self.env)
+
+
+def wrap(env: RawEnv, illegal: str) -> OrderEnforcing:
+    """``env`` in PettingZoo's wrappers, as its classic games are (``illegal="terminate"``).
+
+    An illegal id ends the episode, -1 to the agent that played it
+    (``TerminateIllegalWrapper``), an id outside the action space fails an
+    assertion (``AssertOutOfBoundsWrapper``), and the calls are kept in order
+    (``OrderEnforcingWrapper``); with ``illegal="raise"``, only the last.
+    """
+    inner: Any = env
+    if illegal == "terminate":
+        inner = AssertOutOfBoundsWrapper(TerminateIllegalWrapper(env, illegal_reward=-1))
+    return OrderEnforcing(inner)
 
 
 # --- Gymnasium -----------------------------------------------------------------------------------
@@ -510,6 +594,7 @@ class SingleAgentEnv(_TableEnv, _EnvBase):
         self.opponent = opponent
         self.illegal_reward = illegal_reward
         self.max_cycles = check_max_cycles(max_cycles)
+        self._limit = self.max_cycles * players
         self.render_mode = check_render_mode(render_mode)
         self.observation_space, self.action_space = spaces_of(self._table)
         self._rng = random.Random()
@@ -525,6 +610,8 @@ class SingleAgentEnv(_TableEnv, _EnvBase):
 
     def action_masks(self) -> NDArray[np.bool_]:
         """The learner's legal ids now as a bool array (what ``MaskablePPO`` reads)."""
+        if self._table.state is None:
+            raise self._no_game("action_masks()")
         return np.frombuffer(bytearray(self._table.mask(self.seat)), np.bool_)
 
     def _play_others(self) -> None:
@@ -533,8 +620,8 @@ class SingleAgentEnv(_TableEnv, _EnvBase):
         seat = self.seat
         opponent = self.opponent
         rng = self._opponent_rng
-        max_cycles = self.max_cycles
-        while table.steps < max_cycles:
+        limit = self._limit
+        while table.steps < limit:
             to_act = table.to_act
             if to_act is None or to_act == seat:
                 return
@@ -578,7 +665,8 @@ class SingleAgentEnv(_TableEnv, _EnvBase):
         table = self._table
         seat = self.seat
         if self._done:
-            raise IllegalActionError("the episode is over: reset the environment")
+            over = "no episode began" if table.state is None else "the episode is over"
+            raise IllegalActionError(f"{over}: call reset() to play")
         before = table.state.scores[seat]
         try:
             table.play(action)
@@ -591,6 +679,6 @@ class SingleAgentEnv(_TableEnv, _EnvBase):
         state = table.state
         reward = float(state.scores[seat] - before)
         terminated = bool(state.is_over)
-        truncated = not terminated and table.steps >= self.max_cycles
+        truncated = not terminated and table.steps >= self._limit
         self._done = terminated or truncated
         return self._observation(seat), reward, terminated, truncated, {}

@@ -9,13 +9,17 @@ from the game's codec (``<game>.Codec``) applied to ``observe(state, seat)``:
 * an observation is ``{"observation": uint8 array, "action_mask": int8
   array}``: the codec's observation bytes and mask, the mask all zeros for a
   seat not to act (read-only arrays over the codec's bytes);
-* actions are the codec's ids, ``Discrete(codec.num_actions)``; an illegal id
-  raises :class:`~tablerules.IllegalActionError` and changes nothing;
+* actions are the codec's ids, ``Discrete(codec.num_actions)``; in
+  :func:`env` an illegal id ends the episode with -1 to the agent that played
+  it, as in PettingZoo's classic games (``illegal="raise"``, and
+  :func:`raw_env`: it raises :class:`~tablerules.IllegalActionError` and
+  changes nothing);
 * the reward of a step is the change of each seat's ``state.scores`` (its
   points when a round is scored, 0 otherwise), summed PettingZoo's way until
   the seat acts;
 * an episode terminates when the game is over and is truncated after
-  ``max_cycles`` steps.
+  ``max_cycles`` cycles, a step per player each (PettingZoo's cycles);
+* environments pickle and deep-copy, and a copy plays on as the original.
 
 The arguments are checked before the extra is needed:
 
@@ -61,11 +65,11 @@ __all__ = [
 ]
 
 DEFAULT_MAX_CYCLES: Final = 100_000
-"""Steps after which an episode is truncated by default.
+"""Cycles after which an episode is truncated by default (a cycle is a step per player).
 
 Far more than a game with an end takes under random play (OFC's default
-game, the longest, takes a few thousand), but some games need not end:
-non-strict Mentok under random play once ran 15,548 rounds.
+game, the longest, takes a few thousand steps), but some games need not
+end: non-strict Mentok under random play once ran 15,548 rounds.
 """
 
 FantasylandMode: TypeAlias = Literal["solver", "per_card"]
@@ -117,7 +121,18 @@ def raw_env(
     ``fantasyland`` (OFC only) plays a fantasyland turn as the solver's one id
     or card by card, ``"per_card"`` (one step per card of the sorted hand,
     the mask and observation from ``Codec.fantasyland_step``). The episode is
-    truncated after ``max_cycles`` steps. ``render_mode="ansi"`` makes
+    truncated after ``max_cycles`` cycles, ``max_cycles`` times
+    ``config.players`` steps: every agent is truncated, the game is left
+    where it is, unscored, and each agent steps ``None`` to leave.
+
+    Unwrapped, it does not do what :func:`env`'s wrappers do: an illegal id,
+    or one outside the action space, raises
+    :class:`~tablerules.IllegalActionError` (a non-integer a
+    :class:`TypeError`) and changes nothing, and the episode goes on; and it
+    keeps no order of calls, but ``step``, ``observe``, ``last`` and
+    ``render`` before ``reset``, and ``step`` and ``last`` once every agent
+    has left, raise :class:`~tablerules.StateError` saying to reset.
+    ``render_mode="ansi"`` makes
     ``render()`` return the acting seat's view as text (``str()`` of its
     observation; the whole final state once the game is over);
     ``render_mode="human"`` prints that text and returns ``None``.
@@ -148,32 +163,42 @@ def env(
     game: str | GameModule,
     config: object = None,
     *,
+    illegal: Literal["terminate", "raise"] = "terminate",
     fantasyland: Literal["solver", "per_card"] = "solver",
     max_cycles: int = DEFAULT_MAX_CYCLES,
     render_mode: Literal["ansi", "human"] | None = None,
 ) -> Any:
-    """:func:`raw_env` wrapped in PettingZoo's ``OrderEnforcingWrapper`` (and nothing else).
+    """:func:`raw_env` in PettingZoo's wrappers, as PettingZoo's classic games are.
 
-    The wrapper refuses calls made before ``reset``. It is a subclass of
-    PettingZoo's whose per-step calls (``agents``, ``agent_selection``,
-    ``last``, ``step``) skip the wrapper's attribute lookups; illegal ids still raise
-    :class:`~tablerules.IllegalActionError` (wrap it in PettingZoo's
-    ``TerminateIllegalWrapper`` to end the episode with a penalty instead).
-    ``.unwrapped`` is the :func:`raw_env` environment.
+    By default (``illegal="terminate"``) an illegal id ends the episode, -1
+    to the agent that played it and 0 to the others, and a warning is logged
+    (``TerminateIllegalWrapper(illegal_reward=-1)``); an id outside the action
+    space fails an assertion (``AssertOutOfBoundsWrapper``); the calls are
+    kept in order (``OrderEnforcingWrapper``: before ``reset`` they fail,
+    and a step once every agent is done only warns). With ``illegal="raise"``
+    only the last wraps it, and an illegal id raises
+    :class:`~tablerules.IllegalActionError` and changes nothing. The wrappers
+    are subclasses of PettingZoo's that read what a loop reads on every step
+    (``agents``, ``agent_selection``, ``last()`` and the rest) straight from
+    the environment, which ``.unwrapped`` is.
 
     >>> env("mock", tr.ofc.Config())
     Traceback (most recent call last):
     ...
     TypeError: config must be a tablerules.mock.Config, not tablerules.ofc.Config
+    >>> env("mock", illegal="ignore")
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.ConfigError: illegal must be 'terminate' or 'raise', not 'ignore'
     """
+    if illegal not in ("terminate", "raise"):
+        raise ConfigError(f"illegal must be 'terminate' or 'raise', not {show(illegal)}")
     inner = raw_env(
         game, config, fantasyland=fantasyland, max_cycles=max_cycles, render_mode=render_mode
     )
-    from tablerules.integrations._pettingzoo_env import (  # noqa: PLC0415 - needs the extra
-        OrderEnforcing,
-    )
+    from tablerules.integrations._pettingzoo_env import wrap  # noqa: PLC0415 - needs the extra
 
-    return OrderEnforcing(inner)
+    return wrap(inner, illegal)
 
 
 def random_policy(seed: int) -> Policy:
@@ -222,7 +247,11 @@ def single_agent_env(
     ``reset``. ``step`` plays the learner's id, then the others up to the
     learner's next turn (or the end), and returns the learner's score change
     over all of it as the reward. ``action_masks()`` is the learner's mask
-    as bools, what sb3-contrib's ``MaskablePPO`` reads.
+    as bools, what sb3-contrib's ``MaskablePPO`` reads. The episode is
+    truncated after ``max_cycles`` cycles of a step per player, as in
+    :func:`raw_env`. The observation that ends an episode has an all-zero
+    mask: under Gymnasium's ``NEXT_STEP`` autoreset, the id a vector
+    environment is given for it is never played (any id does).
 
     An illegal id raises :class:`~tablerules.IllegalActionError` and changes
     nothing, unless ``illegal_reward`` is a number: then it ends the episode
