@@ -15,7 +15,7 @@ pyspiel: Any = pytest.importorskip(
     "pyspiel", reason="needs the openspiel extra: pip install 'tablerules[openspiel]'"
 )
 import numpy as np  # noqa: E402 - after the skip: the extra brings numpy
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr  # noqa: E402
 
 import tablerules as tr  # noqa: E402
 from tablerules import mentok, mock, ofc  # noqa: E402
@@ -701,3 +701,88 @@ def test_plain_mcts_clones_see_the_other_hands() -> None:
     world = twin(state, seat, seed=1)  # what ``seat`` may know: the other hand dealt anew
     assert world.table_state.boards == state.table_state.boards  # public
     assert world.table_state.hands[other] != state.table_state.hands[other]
+
+
+# --- chance-sampling algorithms, terminal rewards, MCTS ---------------------------------------
+
+
+def test_outcome_sampling_mccfr_runs() -> None:
+    game = pyspiel.load_game("python_tablerules_mentok(players=2)")
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(4):
+        solver.iteration()
+    policy = solver.average_policy()
+    state = dealt(game)
+    probabilities = policy.action_probabilities(state)
+    assert set(probabilities) == set(state.legal_actions())
+    assert sum(probabilities.values()) == pytest.approx(1.0)
+
+
+def test_terminal_rewards_come_only_at_the_end() -> None:
+    steps = pyspiel.load_game("python_tablerules_mock(players=3,max_rounds=2)")
+    terminal = pyspiel.load_game("python_tablerules_mock(players=3,max_rounds=2,rewards=terminal)")
+    assert terminal.get_type().reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert terminal.config == steps.config
+    each = playout(steps.new_initial_state(), seed=3)
+    end = playout(terminal.new_initial_state(), seed=3)
+    assert [str(state) for state in each] == [str(state) for state in end]
+    assert any(state.returns() != [0.0, 0.0, 0.0] for state in each[:-1])  # a round was scored
+    for state in end[:-1]:
+        assert state.returns() == state.rewards() == [0.0, 0.0, 0.0]
+    assert end[-1].returns() == end[-1].rewards() == each[-1].returns()
+
+
+def mcts_margin(game: Any, rounds: int, simulations: int) -> float:
+    """MCTS's mean points a round against random, searching a resampled state each move."""
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(
+        game, 10.0, simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng
+    )
+    sampler = pyspiel.UniformProbabilitySampler(1, 0.0, 1.0)
+    chance = random.Random(2)
+    total = 0.0
+    for deal in range(rounds):
+        seat = deal % 2
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node() or state.current_player() != seat:
+                play(state, chance)
+                continue
+            world = state.resample_from_infostate(seat, sampler)  # what the seat may know
+            assert world.information_state_string(seat) == state.information_state_string(seat)
+            state.apply_action(bot.step(world.clone()))
+        total += state.returns()[seat]
+    return total / rounds
+
+
+def test_mcts_on_resampled_states_beats_random() -> None:
+    """Determinized search: each move searches one world dealt from the seat's information."""
+    game = pyspiel.load_game("python_tablerules_ofc(rewards=terminal)")
+    with pytest.raises(ValueError, match="terminal rewards"):
+        mcts.MCTSBot(
+            pyspiel.load_game("python_tablerules_ofc"), 2.0, 10, mcts.RandomRolloutEvaluator()
+        )
+    assert mcts_margin(game, rounds=6, simulations=40) > 0
+
+
+# --- Shimmy's PettingZoo wrapper ---------------------------------------------------------------
+
+
+def test_shimmy_deals_by_its_seed_and_keeps_config_parameters() -> None:
+    shimmy = pytest.importorskip("shimmy", reason="needs shimmy: pip install 'shimmy[openspiel]'")
+    env = shimmy.OpenSpielCompatibilityV0(
+        game_name="python_tablerules_ofc", config={"players": 3, "variant": "classic"}
+    )
+
+    def deal(seed: int) -> list[int]:
+        env.reset(seed=seed)
+        assert env._env.config == ofc.Config(players=3, variant="classic", max_rounds=1)
+        return list(env.game_state.history())
+
+    assert deal(1) == deal(1) != deal(2)
+    assert len(deal(3)) == 5  # the first seat's first street
+    env.reset(seed=4)
+    for _agent in env.agent_iter():
+        _, _, done, cut, info = env.last()
+        env.step(None if done or cut else int(np.flatnonzero(info["action_mask"])[0]))
+    assert env.game_state.is_terminal()  # no truncation: the length counts chance nodes

@@ -820,7 +820,7 @@ def _game_info(pyspiel: Any, shared: _Shared) -> Any:
         min_utility=low,
         max_utility=high,
         utility_sum=0.0 if spec.utility == "ZERO_SUM" else None,
-        max_game_length=rounds * round_length,
+        max_game_length=rounds * (round_length + len(shared.full)),  # chance nodes included
     )
 
 
