@@ -6,6 +6,7 @@ import json
 import random
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -15,11 +16,18 @@ pyspiel: Any = pytest.importorskip(
     "pyspiel", reason="needs the openspiel extra: pip install 'tablerules[openspiel]'"
 )
 import numpy as np  # noqa: E402 - after the skip: the extra brings numpy
-from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr  # noqa: E402
+from absl import flags  # noqa: E402 - open_spiel's dependency
+from open_spiel.python.algorithms import (  # noqa: E402
+    generate_playthrough,
+    ismcts,
+    mcts,
+    outcome_sampling_mccfr,
+)
 
 import tablerules as tr  # noqa: E402
 from tablerules import mentok, mock, ofc  # noqa: E402
 from tablerules._common import round_deck, with_fields  # noqa: E402
+from tablerules.integrations import _openspiel_game as openspiel_game  # noqa: E402
 from tablerules.integrations import openspiel  # noqa: E402
 from tests.ofc.helpers import fantasyland_round  # noqa: E402
 
@@ -582,7 +590,7 @@ def test_observer_pieces_follow_the_codec_layout() -> None:
     recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     assert recall.tensor is None
     assert recall.string_from(state, seat) == state.information_state_string(seat)
-    with pytest.raises(ValueError, match="one seat with public information"):
+    with pytest.raises(ValueError, match="observe for one seat"):
         game.make_py_observer(
             pyspiel.IIGObservationType(
                 perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
@@ -786,3 +794,86 @@ def test_shimmy_deals_by_its_seed_and_keeps_config_parameters() -> None:
         _, _, done, cut, info = env.last()
         env.step(None if done or cut else int(np.flatnonzero(info["action_mask"])[0]))
     assert env.game_state.is_terminal()  # no truncation: the length counts chance nodes
+
+
+# --- observers and playthroughs -----------------------------------------------------------------
+
+PLAYTHROUGHS = Path(__file__).parent.parent / "data" / "openspiel"
+"""One playthrough a game, as OpenSpiel's integration tests keep them. After a deliberate change,
+regenerate them with:
+
+    PYTHONPATH=src python -c "from tablerules.integrations import openspiel; openspiel.register();
+    from open_spiel.python.algorithms import generate_playthrough as g;
+    g.update_path('tests/data/openspiel')"
+"""
+
+
+@pytest.mark.parametrize("key", ["ofc", "mock", "mentok"])
+def test_playthrough_replays(key: str) -> None:
+    """OpenSpiel's playthrough of each game, every observer included, replays as it was kept."""
+    if not flags.FLAGS.is_parsed():  # the playthrough reads one of its command-line flags
+        flags.FLAGS.mark_as_parsed()
+    expected, actual = generate_playthrough.replay(str(PLAYTHROUGHS / f"{key}.txt"))
+    assert actual == expected
+
+
+def factored(game: Any) -> tuple[Any, Any, Any]:
+    """The whole, public-only and private-only observers of a game."""
+    kinds = [
+        pyspiel.IIGObservationType(perfect_recall=False),
+        pyspiel.IIGObservationType(
+            public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+        pyspiel.IIGObservationType(
+            public_info=False,
+            perfect_recall=False,
+            private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        ),
+    ]
+    whole, public, private = (game.make_py_observer(kind) for kind in kinds)
+    return whole, public, private
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_public_and_private_observations_split_the_observation(name: str) -> None:
+    game = pyspiel.load_game(name)
+    whole, public, private = factored(game)
+    always = openspiel_game.PRIVATE[game.get_type().short_name.removeprefix("python_tablerules_")]
+    assert set(private.dict) == set(always[0]) | set(always[1])
+    assert list(whole.dict) == [
+        name for name in whole.dict if name in public.dict or name in private.dict
+    ]
+    for state in decisions(playout(game.new_initial_state(), seed=2))[:-1:4]:
+        seat = state.current_player()
+        for observer in (whole, public, private):
+            observer.set_from(state, seat)
+        for part, piece in whole.dict.items():
+            parts = [half.dict[part] for half in (public, private) if part in half.dict]
+            assert np.array_equal(sum(parts), piece)  # each feature in exactly one of them
+        # a world dealt anew from another seat's view has the same public observation
+        other = (seat + 1) % game.num_players()
+        world = twin(state, other, seed=3)
+        copy = public.tensor.copy()
+        public.set_from(world, seat)
+        assert np.array_equal(copy, public.tensor)
+        assert public.string_from(world, seat) == public.string_from(state, seat)
+    with pytest.raises(pyspiel.SpielError, match="no information-state tensor"):
+        state.information_state_tensor(seat)
+
+
+def test_a_hidden_fantasyland_board_is_private() -> None:
+    config = ofc.Config(max_rounds=2)
+    start = fantasyland_round(config, (15, 0), "", seed=5)
+    game = pyspiel.load_game("python_tablerules_ofc", game_params(config))
+    state = game.state_from(start)
+    seat = state.current_player()
+    assert start.fantasyland[seat]
+    state.apply_action(state.legal_actions()[0])  # the solver's setting, hidden from the other seat
+    follow(state, start.deck)
+    _, public, private = factored(game)
+    public.set_from(state, seat)
+    private.set_from(state, seat)
+    assert private.dict["board0.top"].sum() == 3
+    assert public.dict["board0.top"].sum() == 0
+    public.set_from(state, 1 - seat)  # the other seat's own board is on view
+    assert public.dict["board1.top"].sum() == 0  # and ours is not, to it

@@ -25,7 +25,7 @@ from tablerules.integrations import require
 from tablerules.ofc.codec import CARD_CHOICES
 from tablerules.ofc.scoring import MAX_PROGRESSIVE_STEP
 
-__all__ = ["PREFIX", "game_classes", "game_type", "parameter_specification"]
+__all__ = ["PREFIX", "PRIVATE", "game_classes", "game_type", "parameter_specification"]
 
 PREFIX: Final = "python_tablerules_"
 """The start of each registered name: ``python_tablerules_ofc`` and so on."""
@@ -154,6 +154,21 @@ _SPECS: Final = {
         bounds=_mentok_bounds,
     ),
 }
+
+
+_OWN_BOARD: Final = ("board0.top", "board0.middle", "board0.bottom")
+PRIVATE: Final = {
+    "ofc": (frozenset({"hand", "discards"}), _OWN_BOARD, "fantasyland"),
+    "mock": (frozenset({"hand"}), (), None),
+    "mentok": (frozenset({"hand", "unseen", "sphere", "choice", "cheated"}), (), None),
+}
+"""Each game's private codec parts: always private, private while a flag is set, the flag.
+
+Everything else in the observation is public. An OFC seat's own board is
+private while the seat plays a fantasyland round (its board is shown at the
+round's end): the first byte of ``fantasyland`` is the observer's own.
+Whether a Mentok seat cheated depends on its hand, so it is private too.
+"""
 
 
 # --- parameters -----------------------------------------------------------------------------
@@ -717,7 +732,9 @@ class TablerulesObserver:
 
     The observation (``perfect_recall=False``) is the codec's vector, one
     piece per part of the codec's layout, with the observation record as its
-    string; the information state (``perfect_recall=True``) is a string only.
+    string; the public-only and private-only observations keep the public
+    and the private parts of it (:data:`PRIVATE`), with those pieces as text.
+    The information state (``perfect_recall=True``) is a string only.
     """
 
     def __init__(self, shared: _Shared, iig_obs_type: Any, params: Mapping[str, Any]) -> None:
@@ -726,30 +743,70 @@ class TablerulesObserver:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {dict(params)}")
         recall = bool(iig_obs_type.perfect_recall)
-        if not iig_obs_type.public_info or (
-            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        public = bool(iig_obs_type.public_info)
+        private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if (
+            not (public or private)
+            or (recall and not (public and private))
+            or (iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS)
         ):
             raise ValueError(
-                "tablerules games observe for one seat with public information "
-                "(private_info=SINGLE_PLAYER, public_info=True), with or without perfect recall"
+                "tablerules games observe for one seat: its public and private information "
+                "(with or without perfect recall), or one of them without it"
             )
         self.perfect_recall = recall
         self.tensor: Any = None
         self.dict: dict[str, Any] = {}
+        self._whole = public and private
+        layout = shared.codec.layout
+        always, hidden, self._flag = PRIVATE[shared.spec.key]
+        self._hidden = hidden
+        self._private = private
+        self._parts = [
+            name for name in layout if self._whole or name in hidden or (name in always) == private
+        ]
+        self._layout = layout
         if not recall:
-            codec = shared.codec
-            self.tensor = self._np.zeros(codec.observation_size, self._np.float32)
-            for name, part in codec.layout.items():
-                self.dict[name] = self.tensor[part]
+            size = sum(layout[name].stop - layout[name].start for name in self._parts)
+            self.tensor = self._np.zeros(size, self._np.float32)
+            start = 0
+            for name in self._parts:
+                end = start + layout[name].stop - layout[name].start
+                self.dict[name] = self.tensor[start:end]
+                start = end
 
     def set_from(self, state: StateMethods, player: int) -> None:
-        if self.tensor is not None:
-            self.tensor[:] = self._np.frombuffer(state.observation_bytes(player), self._np.uint8)
+        if self.tensor is None:
+            pyspiel: Any = require("pyspiel", "openspiel")
+            raise pyspiel.SpielError(
+                "tablerules games have no information-state tensor: use observation_tensor "
+                "(the codec's vector) or information_state_string (every observation in order)"
+            )
+        features = self._np.frombuffer(state.observation_bytes(player), self._np.uint8)
+        if self._whole:
+            self.tensor[:] = features
+            return
+        layout = self._layout
+        flag = layout[self._flag].start if self._flag else None
+        shown = flag is not None and bool(features[flag])  # the observer's board is hidden
+        for name in self._parts:
+            if name in self._hidden and shown != self._private:
+                self.dict[name][:] = 0
+            else:
+                self.dict[name][:] = features[layout[name]]
 
     def string_from(self, state: StateMethods, player: int) -> str:
         if self.perfect_recall:
             return state.information_state_text(player)
-        return state.observation_text(player)
+        if self._whole:
+            return state.observation_text(player)
+        self.set_from(state, player)
+        return " | ".join(
+            f"{name}: "
+            + " ".join(f"{index}={int(value)}" for index, value in enumerate(piece) if value)
+            for name, piece in self.dict.items()
+            if piece.any()
+        )
 
 
 # --- the game ---------------------------------------------------------------------------------
