@@ -4,8 +4,8 @@ The search (``open_spiel.python.algorithms.ismcts.ISMCTSBot``, random-rollout
 evaluator) starts every simulation from ``state.resample_from_infostate``: a
 state dealt anew from what the searching seat has seen, so it never looks at
 the real deck or the other hand. Each deal is played twice with the seats
-swapped (the same deal: both games draw their seeds from the same
-``rng_seed``), and the example prints the searcher's points per deal and its
+swapped (the same deal: the chance nodes of both games are sampled from
+generators with the same seed), and the example prints the searcher's points per deal and its
 mean margin. Everything is seeded, so the output repeats exactly.
 
 Run ``python examples/ismcts.py``; ``--deals 50 --simulations 200`` plays a
@@ -26,7 +26,7 @@ from open_spiel.python.bots import uniform_random
 
 from tablerules.integrations import openspiel
 
-GAME = "python_tablerules_ofc(players=2,rng_seed={seed})"
+GAME = "python_tablerules_ofc(players=2)"
 
 
 def make_search(game: Any, simulations: int, seed: int) -> Any:
@@ -48,13 +48,18 @@ def make_search(game: Any, simulations: int, seed: int) -> Any:
 
 def play(deals: int, simulations: int, seed: int, search_seat: int) -> list[float]:
     """The searcher's points in each of ``deals`` rounds, sitting at ``search_seat``."""
-    game = pyspiel.load_game(GAME.format(seed=seed))
+    game = pyspiel.load_game(GAME)
     search = make_search(game, simulations, seed + 1)
     randomly = uniform_random.UniformRandomBot(1 - search_seat, np.random.RandomState(seed + 2))
+    chance = np.random.RandomState(seed)  # every card is a chance node: same seed, same deals
     points = []
     for _ in range(deals):
         state = game.new_initial_state()
         while not state.is_terminal():
+            if state.is_chance_node():
+                cards, odds = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(chance.choice(cards, p=odds)))
+                continue
             bot = search if state.current_player() == search_seat else randomly
             state.apply_action(bot.step(state))
         points.append(state.returns()[search_seat])

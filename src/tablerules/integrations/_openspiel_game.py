@@ -8,22 +8,24 @@ Everything pyspiel hands over is untyped, so the ``Any`` stays in here.
 
 from __future__ import annotations
 
+import collections
 import functools
 import json
 import random
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import attrs
 
 import tablerules as tr
 from tablerules._codec import read_action_id
+from tablerules._common import with_fields
 from tablerules.errors import ConfigError, show, type_name
 from tablerules.integrations import require
 from tablerules.ofc.codec import CARD_CHOICES
 from tablerules.ofc.scoring import MAX_PROGRESSIVE_STEP
 
-__all__ = ["PREFIX", "game_classes", "game_type", "parameter_specification"]
+__all__ = ["PREFIX", "PRIVATE", "game_classes", "game_type", "parameter_specification"]
 
 PREFIX: Final = "python_tablerules_"
 """The start of each registered name: ``python_tablerules_ofc`` and so on."""
@@ -33,9 +35,11 @@ TUPLE_SEPARATOR: Final = "/"
 """How a tuple-valued config field is written as a string parameter (``"1/2/4"``)."""
 RESAMPLED: Final = "(resampled: the earlier observations of this seat are not known here)"
 """The first line of another seat's information state in a resampled state."""
-_SEED_BITS: Final = 63
 _SAMPLER_SCALE: Final = 2**53
 """A probability sampler's float in [0, 1) becomes a seed of 53 bits."""
+_CARDS: Final = tr.FULL_DECK
+"""A chance outcome is a card's index in ``FULL_DECK``."""
+_INDEX: Final = {card: index for index, card in enumerate(_CARDS)}
 
 
 # --- what differs between the games ---------------------------------------------------------
@@ -152,11 +156,26 @@ _SPECS: Final = {
 }
 
 
+_OWN_BOARD: Final = ("board0.top", "board0.middle", "board0.bottom")
+PRIVATE: Final = {
+    "ofc": (frozenset({"hand", "discards"}), _OWN_BOARD, "fantasyland"),
+    "mock": (frozenset({"hand"}), (), None),
+    "mentok": (frozenset({"hand", "unseen", "sphere", "choice", "cheated"}), (), None),
+}
+"""Each game's private codec parts: always private, private while a flag is set, the flag.
+
+Everything else in the observation is public. An OFC seat's own board is
+private while the seat plays a fantasyland round (its board is shown at the
+round's end): the first byte of ``fantasyland`` is the observer's own.
+Whether a Mentok seat cheated depends on its hand, so it is private too.
+"""
+
+
 # --- parameters -----------------------------------------------------------------------------
 
 
 def parameter_specification(key: str) -> dict[str, Any]:
-    """The game parameters of game ``key`` and their defaults: the config fields, then ``rng_seed``.
+    """The game parameters of game ``key`` and their defaults: the config fields, then ``rewards``.
 
     ``None`` defaults become 0 (``max_rounds`` becomes 1) and tuples become
     ``"/"``-separated strings, since OpenSpiel parameters are int, float, bool
@@ -174,7 +193,7 @@ def parameter_specification(key: str) -> dict[str, Any]:
         params[field.name] = default
     if key == "ofc":
         params["fantasyland_mode"] = "solver"
-    params["rng_seed"] = 0
+    params["rewards"] = "steps"
     return params
 
 
@@ -198,8 +217,8 @@ def _read_mode(key: str, params: Mapping[str, Any]) -> str:
     return str(mode)
 
 
-def _read_config(key: str, params: Mapping[str, Any]) -> tuple[Any, int]:
-    """The config and the rng seed that OpenSpiel parameters describe; ConfigError if bad."""
+def _read_config(key: str, params: Mapping[str, Any]) -> tuple[Any, bool]:
+    """The config, and whether rewards come only at the end, that parameters describe."""
     module = _SPECS[key].module
     values: dict[str, object] = {}
     for field in attrs.fields(module.Config):
@@ -218,13 +237,13 @@ def _read_config(key: str, params: Mapping[str, Any]) -> tuple[Any, int]:
             value = _read_tuple(field.name, value)
         values[field.name] = value
     values.setdefault("max_rounds", DEFAULT_MAX_ROUNDS)
-    seed = params.get("rng_seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ConfigError(f"rng_seed must be an integer, not {show(seed)}")
-    return module.Config(**values), seed
+    rewards = params.get("rewards", "steps")
+    if rewards not in ("steps", "terminal"):
+        raise ConfigError(f"rewards must be 'steps' or 'terminal', not {show(rewards)}")
+    return module.Config(**values), rewards == "terminal"
 
 
-def game_type(key: str) -> Any:
+def game_type(key: str, *, terminal_rewards: bool = False) -> Any:
     """The ``pyspiel.GameType`` of game ``key`` (imports pyspiel)."""
     pyspiel: Any = require("pyspiel", "openspiel")
     spec = _SPECS[key]
@@ -232,10 +251,12 @@ def game_type(key: str) -> Any:
         short_name=spec.short_name,
         long_name=spec.long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=getattr(pyspiel.GameType.Utility, spec.utility),
-        reward_model=pyspiel.GameType.RewardModel.REWARDS,
+        reward_model=getattr(
+            pyspiel.GameType.RewardModel, "TERMINAL" if terminal_rewards else "REWARDS"
+        ),
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
         provides_information_state_string=True,
@@ -250,18 +271,24 @@ def game_type(key: str) -> Any:
 
 
 class _Shared:
-    """The game module, config, codec and deal stream; copies of a state share it."""
+    """The game module, config, codec and the provisional first deal; copies of a state share it."""
 
-    def __init__(self, spec: _Spec, config: Any, *, mode: str, seed: int, terminal: int) -> None:
+    def __init__(
+        self, spec: _Spec, config: Any, *, mode: str, terminal_rewards: bool, ids: tuple[int, int]
+    ) -> None:
         self.spec = spec
-        self.terminal = terminal
+        self.terminal, self.chance = ids
+        self.terminal_rewards = terminal_rewards
+        self.mode = mode
         self.module = spec.module
         self.config = config
         options = {"fantasyland": mode} if spec.key == "ofc" else {}
         self.codec = spec.module.Codec(config, **options)
         self.per_card = bool(spec.key == "ofc" and self.codec.card_ids)
         self.players: int = config.players
-        self.rng = random.Random(seed)
+        self.full = tr.FULL_DECK * getattr(config, "decks", 1)
+        start = spec.module.new_game(config, seed=0)  # its cards are provisional: chance picks them
+        self.opening = _Chance(None, None, start, (), len(self.full) - len(start.deck))
 
     def choosing(self, state: Any) -> bool:
         """Whether the seat to act sets a fantasyland board card by card now."""
@@ -277,27 +304,44 @@ class _Shared:
     def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (a Python state serializes its attributes) as what it is made from."""
+        options = {"mode": self.mode, "terminal_rewards": self.terminal_rewards}
+        return (_shared, (self.spec.key, self.config, options, (self.terminal, self.chance)))
 
-class _Deal:
-    """The deal of one initial state, drawn from the game's rng when first needed.
 
-    OpenSpiel clones a Python state by making a new initial state and copying
-    the original's attributes over it, so a new initial state draws nothing
-    until it is used, and a clone shares its original's deal.
+def _shared(key: str, config: Any, options: dict[str, Any], ids: tuple[int, int]) -> _Shared:
+    return _Shared(_SPECS[key], config, ids=ids, **options)
+
+
+class _Chance(NamedTuple):
+    """Cards being dealt, one chance node each, in the order the rules deal them.
+
+    Either ``action`` deals cards of ``before``'s deck, or (``before`` is
+    ``None``) ``result`` starts a round, dealt from a provisional deck that
+    :func:`redeal <tablerules.ofc.rules.redeal>` replaces. ``need`` is how
+    many cards the rules took from the deck when asked with the cards chosen
+    so far in front of it. Values only: copies of a state share it.
     """
 
-    def __init__(self, shared: _Shared) -> None:
-        self._shared = shared
-        self._state: Any = None
+    before: Any
+    action: Any
+    result: Any
+    chosen: tuple[tr.Card, ...]
+    need: int
 
-    def state(self) -> Any:
-        if self._state is None:
-            shared = self._shared
-            seed = shared.rng.getrandbits(_SEED_BITS)
-            self._state = shared.module.new_game(shared.config, seed=seed)
-        return self._state
+    def pool(self, shared: _Shared) -> tuple[tr.Card, ...]:
+        """The cards this deal draws from (chosen ones included): the deck, or every card."""
+        return shared.full if self.before is None else self.before.deck
 
-    def __deepcopy__(self, memo: dict[int, object]) -> _Deal:
+    def stacked(self, shared: _Shared, chosen: tuple[tr.Card, ...]) -> tuple[tr.Card, ...]:
+        """The pool with ``chosen`` in front, the rest in the pool's order."""
+        rest = list(self.pool(shared))
+        for card in chosen:
+            rest.remove(card)
+        return (*chosen, *rest)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Chance:
         return self
 
 
@@ -358,6 +402,7 @@ class _Track:
         "pending",
         "previous_scores",
         "records",
+        "scores",
         "states",
     )
 
@@ -369,21 +414,22 @@ class _Track:
         lines: list[list[str]],
         done: list[int],
         records: list[dict[str, Any] | None],
-        scores: tuple[tuple[int, ...], tuple[int, ...]],
+        scores: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]],
     ) -> None:
         self.states = states
         self.pending = pending
         self.lines = lines
         self.done = done
         self.records = records
-        self.base, self.previous_scores = scores
+        self.base, self.previous_scores, self.scores = scores
+        """Where returns count from, the scores before the last action, and the scores now."""
         self.joined: list[tuple[int, str] | None] = [None] * len(lines)
 
     @classmethod
     def start(cls, state: Any, players: int) -> _Track:
         """A track that starts at ``state``: returns and rewards count from its scores."""
         lines: list[list[str]] = [[] for _ in range(players)]
-        scores = (state.scores, state.scores)
+        scores = (state.scores, state.scores, state.scores)
         return cls(
             [state], [()], lines=lines, done=[0] * players, records=[None] * players, scores=scores
         )
@@ -395,7 +441,7 @@ class _Track:
             lines=[list(lines) for lines in self.lines],
             done=list(self.done),
             records=list(self.records),
-            scores=(self.base, self.previous_scores),
+            scores=(self.base, self.previous_scores, self.scores),
         )
         copy.joined = list(self.joined)
         return copy
@@ -429,12 +475,12 @@ class StateMethods:
     """
 
     _shared: _Shared
-    _deal: _Deal
+    _chance: _Chance | None
     _track: _Track | None
 
     def _setup(self, shared: _Shared) -> None:
         self._shared = shared
-        self._deal = _Deal(shared)
+        self._chance = shared.opening
         self._track = None
 
     if TYPE_CHECKING:  # pyspiel.State's, which mypy cannot see
@@ -443,28 +489,42 @@ class StateMethods:
 
     # the tablerules state
 
-    def _tracked(self) -> _Track:
-        track = self._track
-        if track is None:
-            track = _Track.start(self._deal.state(), self._shared.players)
-            self._track = track
-        return track
-
     @property
     def table_state(self) -> Any:
-        """The tablerules ``State`` this OpenSpiel state stands for (every hidden card in it)."""
-        return self._tracked().states[-1]
+        """The tablerules ``State`` of the last decision (``None`` before the first deal).
+
+        At a chance node it is the state before the cards being dealt.
+        """
+        track = self._track
+        return None if track is None else track.states[-1]
 
     # OpenSpiel's state API
 
     def current_player(self) -> int:
-        state = self._tracked().states[-1]
+        if self._chance is not None:
+            return self._shared.chance
+        state = self.table_state
         if state.is_over:
             return self._shared.terminal
         return int(state.to_act)
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card the next chance node can deal (its ``FULL_DECK`` index), by copies left."""
+        chance = self._chance
+        if chance is None:
+            raise tr.IllegalActionError("chance_outcomes: this is not a chance node")
+        left = list(map(_INDEX.__getitem__, chance.pool(self._shared)))
+        for card in chance.chosen:
+            left.remove(_INDEX[card])
+        share = 1 / len(left)
+        if len(self._shared.full) == len(_CARDS):  # one deck: every card left once
+            return [(index, share) for index in sorted(left)]
+        return sorted((index, count * share) for index, count in collections.Counter(left).items())
+
     def _legal_actions(self, player: int) -> list[int]:
-        track = self._tracked()
+        track = self._track
+        if self._chance is not None or track is None:
+            return []
         state = track.states[-1]
         shared = self._shared
         view = shared.module.observe(state, player)
@@ -473,34 +533,83 @@ class StateMethods:
         return list(shared.codec.legal_ids(view))
 
     def _apply_action(self, action: int) -> None:
-        track = self._tracked()
+        if self._chance is not None:
+            self._deal(self._chance, int(action))
+            return
+        track = self._track
+        assert track is not None
         state = track.states[-1]
         shared = self._shared
-        module = shared.module
         if state.is_over:
             raise tr.IllegalActionError(f"the game is over: action {action} cannot be applied")
-        view = module.observe(state, state.to_act)
+        view = shared.module.observe(state, state.to_act)
         if shared.choosing(state):
             pending = (*track.pending[-1], read_action_id(action))
             step = shared.codec.fantasyland_step(view, pending)  # IllegalActionError if closed
-            track.previous_scores = state.scores
+            track.previous_scores = track.scores
             if step.place is None:
                 track.states.append(state)
                 track.pending.append(pending)
             else:
-                track.states.append(module.apply(state, step.place))
-                track.pending.append(())
+                self._play(state, step.place)
             return
         move = shared.codec.decode(view, int(action))
-        track.previous_scores = state.scores
-        track.states.append(module.apply_unchecked(state, move))
-        track.pending.append(())
+        track.previous_scores = track.scores  # rewards: since the last decision, chance included
+        self._play(state, move)
+
+    def _play(self, state: Any, move: Any) -> None:
+        """Apply a decision; the cards it deals become chance nodes."""
+        after = self._shared.module.apply_unchecked(state, move)
+        dealt = len(state.deck) - len(after.deck) if after.round == state.round else 0
+        if dealt:
+            self._chance = _Chance(state, move, None, (), dealt)
+        else:
+            self._settle(state, after)
+
+    def _deal(self, chance: _Chance, action: int) -> None:
+        """Deal one card by chance; the step ends once every card it deals is chosen."""
+        shared = self._shared
+        card = _CARDS[action] if 0 <= action < len(_CARDS) else None
+        if card is None or chance.pool(shared).count(card) <= chance.chosen.count(card):
+            raise tr.IllegalActionError(f"chance outcome {action} is not a card left to deal")
+        chosen = (*chance.chosen, card)
+        if len(chosen) < chance.need:
+            self._chance = chance._replace(chosen=chosen)
+            return
+        deck = chance.stacked(shared, chosen)
+        before = chance.before
+        if before is None:
+            after = shared.module.rules.redeal(chance.result, deck)
+        else:
+            after = shared.module.apply_unchecked(with_fields(before, deck=deck), chance.action)
+        dealt = len(deck) - len(after.deck)
+        if dealt > len(chosen):  # the cards chosen made the rules deal more
+            self._chance = chance._replace(chosen=chosen, need=dealt)
+            return
+        self._chance = None
+        self._settle(before, after)
+
+    def _settle(self, before: Any, after: Any) -> None:
+        """Take ``after`` as the next state, unless it starts a round: then chance deals that."""
+        track = self._track
+        if before is not None and after.round != before.round and not after.is_over:
+            self._chance = _Chance(None, None, after, (), len(self._shared.full) - len(after.deck))
+            assert track is not None
+            track.scores = after.scores
+        elif track is None:
+            self._track = _Track.start(after, self._shared.players)
+        else:
+            track.states.append(after)
+            track.pending.append(())
+            track.scores = after.scores
 
     def _action_to_string(self, player: int, action: int) -> str:
-        track = self._tracked()
-        state = track.states[-1]
+        if player == self._shared.chance:
+            return f"deal {_CARDS[action]}" if 0 <= action < len(_CARDS) else f"id {action}"
+        state = self.table_state
+        track = self._track
         shared = self._shared
-        if player == state.to_act:
+        if self._chance is None and track is not None and player == state.to_act:
             view = shared.module.observe(state, player)
             try:
                 if shared.choosing(state):
@@ -515,36 +624,48 @@ class StateMethods:
         return f"id {action}"
 
     def is_terminal(self) -> bool:
-        return bool(self._tracked().states[-1].is_over)
+        return self._chance is None and bool(self.table_state.is_over)
 
     def returns(self) -> list[float]:
-        track = self._tracked()
-        scores = track.states[-1].scores
-        return [float(now - start) for now, start in zip(scores, track.base, strict=True)]
+        track = self._track
+        if track is None or (self._shared.terminal_rewards and not self.is_terminal()):
+            return [0.0] * self._shared.players
+        return [float(now - start) for now, start in zip(track.scores, track.base, strict=True)]
 
     def rewards(self) -> list[float]:
-        track = self._tracked()
-        scores = track.states[-1].scores
-        return [float(now - then) for now, then in zip(scores, track.previous_scores, strict=True)]
+        track = self._track
+        if self._shared.terminal_rewards or track is None:
+            return self.returns()
+        return [
+            float(now - then) for now, then in zip(track.scores, track.previous_scores, strict=True)
+        ]
 
     def __str__(self) -> str:
-        track = self._tracked()
+        track = self._track
+        if track is None:
+            return "(dealing the first round)"
         record = self._shared.module.to_dict(track.states[-1])
         if track.pending[-1]:
             record["pending"] = list(track.pending[-1])
-        return _text(record)
+        text = _text(record)
+        chance = self._chance
+        if chance is not None:
+            text += f"\n(dealing: {tr.cards_text(chance.chosen) or 'no card'} chosen so far)"
+        return text
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state that ``player_id`` cannot tell from this one, the unseen cards dealt anew.
 
         ``probability_sampler()`` gives one float in [0, 1) that seeds the
         deal (the game's ``determinize``). The new state keeps the seat's
-        information state; its history starts empty.
+        information state; its history starts empty. Only at a decision.
         """
         player = int(player_id)
         if not 0 <= player < self._shared.players:
             raise ValueError(f"player_id must be a seat from 0 to {self._shared.players - 1}")
-        track = self._tracked()
+        track = self._track
+        if track is None or self._chance is not None:
+            raise ValueError("resample_from_infostate needs a decision node, not a chance node")
         shared = self._shared
         module = shared.module
         track.information_state(shared, player)
@@ -566,7 +687,8 @@ class StateMethods:
         done[player] = 1
         records[player] = track.records[player]
         resampled = self.get_game().new_initial_state()
-        scores = (track.base, track.previous_scores)
+        scores = (track.base, track.previous_scores, track.scores)
+        resampled._chance = None
         resampled._track = _Track(
             [world], [pending], lines=lines, done=done, records=records, scores=scores
         )
@@ -576,18 +698,23 @@ class StateMethods:
 
     def information_state_text(self, player: int) -> str:
         """The seat's observations so far, one line each: the first in full, then what changed."""
-        return self._tracked().information_state(self._shared, player)
+        track = self._track
+        return "" if track is None else track.information_state(self._shared, player)
 
     def observation_text(self, player: int) -> str:
         """The seat's current observation record as compact JSON (without the config)."""
-        track = self._tracked()
+        track = self._track
+        if track is None:
+            return ""
         return _text(self._shared.record(track.states[-1], track.pending[-1], player))
 
     def observation_bytes(self, player: int) -> bytes:
         """The codec's observation vector of the seat (with its per-card choices so far)."""
-        track = self._tracked()
-        state = track.states[-1]
+        track = self._track
         shared = self._shared
+        if track is None:
+            return bytes(shared.codec.observation_size)
+        state = track.states[-1]
         view = shared.module.observe(state, player)
         data: bytes
         if player == state.to_act and shared.choosing(state):
@@ -605,7 +732,9 @@ class TablerulesObserver:
 
     The observation (``perfect_recall=False``) is the codec's vector, one
     piece per part of the codec's layout, with the observation record as its
-    string; the information state (``perfect_recall=True``) is a string only.
+    string; the public-only and private-only observations keep the public
+    and the private parts of it (:data:`PRIVATE`), with those pieces as text.
+    The information state (``perfect_recall=True``) is a string only.
     """
 
     def __init__(self, shared: _Shared, iig_obs_type: Any, params: Mapping[str, Any]) -> None:
@@ -614,30 +743,70 @@ class TablerulesObserver:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {dict(params)}")
         recall = bool(iig_obs_type.perfect_recall)
-        if not iig_obs_type.public_info or (
-            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        public = bool(iig_obs_type.public_info)
+        private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if (
+            not (public or private)
+            or (recall and not (public and private))
+            or (iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS)
         ):
             raise ValueError(
-                "tablerules games observe for one seat with public information "
-                "(private_info=SINGLE_PLAYER, public_info=True), with or without perfect recall"
+                "tablerules games observe for one seat: its public and private information "
+                "(with or without perfect recall), or one of them without it"
             )
         self.perfect_recall = recall
         self.tensor: Any = None
         self.dict: dict[str, Any] = {}
+        self._whole = public and private
+        layout = shared.codec.layout
+        always, hidden, self._flag = PRIVATE[shared.spec.key]
+        self._hidden = hidden
+        self._private = private
+        self._parts = [
+            name for name in layout if self._whole or name in hidden or (name in always) == private
+        ]
+        self._layout = layout
         if not recall:
-            codec = shared.codec
-            self.tensor = self._np.zeros(codec.observation_size, self._np.float32)
-            for name, part in codec.layout.items():
-                self.dict[name] = self.tensor[part]
+            size = sum(layout[name].stop - layout[name].start for name in self._parts)
+            self.tensor = self._np.zeros(size, self._np.float32)
+            start = 0
+            for name in self._parts:
+                end = start + layout[name].stop - layout[name].start
+                self.dict[name] = self.tensor[start:end]
+                start = end
 
     def set_from(self, state: StateMethods, player: int) -> None:
-        if self.tensor is not None:
-            self.tensor[:] = self._np.frombuffer(state.observation_bytes(player), self._np.uint8)
+        if self.tensor is None:
+            pyspiel: Any = require("pyspiel", "openspiel")
+            raise pyspiel.SpielError(
+                "tablerules games have no information-state tensor: use observation_tensor "
+                "(the codec's vector) or information_state_string (every observation in order)"
+            )
+        features = self._np.frombuffer(state.observation_bytes(player), self._np.uint8)
+        if self._whole:
+            self.tensor[:] = features
+            return
+        layout = self._layout
+        flag = layout[self._flag].start if self._flag else None
+        shown = flag is not None and bool(features[flag])  # the observer's board is hidden
+        for name in self._parts:
+            if name in self._hidden and shown != self._private:
+                self.dict[name][:] = 0
+            else:
+                self.dict[name][:] = features[layout[name]]
 
     def string_from(self, state: StateMethods, player: int) -> str:
         if self.perfect_recall:
             return state.information_state_text(player)
-        return state.observation_text(player)
+        if self._whole:
+            return state.observation_text(player)
+        self.set_from(state, player)
+        return " | ".join(
+            f"{name}: "
+            + " ".join(f"{index}={int(value)}" for index, value in enumerate(piece) if value)
+            for name, piece in self.dict.items()
+            if piece.any()
+        )
 
 
 # --- the game ---------------------------------------------------------------------------------
@@ -655,7 +824,7 @@ class GameMethods:
         return self.shared.config
 
     def new_initial_state(self, *args: Any) -> Any:
-        """A new game, dealt from the next seed of the game's ``rng_seed`` stream."""
+        """A new game, before its first card: chance deals every card."""
         return self.state_class(self)
 
     def state_from(self, table_state: object) -> Any:
@@ -676,6 +845,7 @@ class GameMethods:
                 f"{table_state.config!r}"
             )
         state = self.new_initial_state()
+        state._chance = None
         state._track = _Track.start(table_state, shared.players)
         return state
 
@@ -702,12 +872,12 @@ def _game_info(pyspiel: Any, shared: _Shared) -> Any:
         round_length = config.players * max(config.streets, _ofc_fantasyland_most(config))
     return pyspiel.GameInfo(
         num_distinct_actions=shared.codec.num_actions,
-        max_chance_outcomes=0,
+        max_chance_outcomes=len(_CARDS),
         num_players=config.players,
         min_utility=low,
         max_utility=high,
         utility_sum=0.0 if spec.utility == "ZERO_SUM" else None,
-        max_game_length=rounds * round_length,
+        max_game_length=rounds * (round_length + len(shared.full)),  # chance nodes included
     )
 
 
@@ -716,7 +886,7 @@ def game_classes() -> dict[str, Any]:
     """The pyspiel game class of each game, by ``tablerules.GAMES`` key (imports pyspiel)."""
     pyspiel: Any = require("pyspiel", "openspiel")
     require("numpy", "openspiel")
-    terminal = int(pyspiel.PlayerId.TERMINAL)
+    ids = (int(pyspiel.PlayerId.TERMINAL), int(pyspiel.PlayerId.CHANCE))
 
     class TablerulesState(StateMethods, pyspiel.State):  # type: ignore[misc] # untyped base
         __doc__ = StateMethods.__doc__
@@ -732,10 +902,13 @@ def game_classes() -> dict[str, Any]:
 
             def __init__(self, params: Mapping[str, Any] | None = None) -> None:
                 params = dict(params or {})
-                config, seed = _read_config(key, params)
+                config, terminal_rewards = _read_config(key, params)
                 mode = _read_mode(key, params)
-                shared = _Shared(_SPECS[key], config, mode=mode, seed=seed, terminal=terminal)
-                pyspiel.Game.__init__(self, game_type(key), _game_info(pyspiel, shared), params)
+                shared = _Shared(
+                    _SPECS[key], config, mode=mode, terminal_rewards=terminal_rewards, ids=ids
+                )
+                kind = game_type(key, terminal_rewards=terminal_rewards)
+                pyspiel.Game.__init__(self, kind, _game_info(pyspiel, shared), params)
                 self.shared = shared
 
         TablerulesGame.__name__ = TablerulesGame.__qualname__ = f"{key.capitalize()}Game"

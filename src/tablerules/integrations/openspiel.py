@@ -3,7 +3,7 @@
 :func:`register` adds ``python_tablerules_ofc``, ``python_tablerules_mock``
 and ``python_tablerules_mentok`` to pyspiel's registry, after which
 ``pyspiel.load_game("python_tablerules_ofc(players=3)")`` works. Their
-parameters are the fields of the game's ``Config``, plus ``rng_seed`` (see
+parameters are the fields of the game's ``Config``, plus ``rewards`` (see
 :data:`GAMES`, and the "Reinforcement learning and search" page for the
 details: chance, actions, observations, information states, resampling).
 

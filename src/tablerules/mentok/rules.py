@@ -30,7 +30,7 @@ from tablerules._common import (
     stacked_deck,
 )
 from tablerules.cards import Card, Rank
-from tablerules.errors import IllegalActionError, RulesError, show, type_name
+from tablerules.errors import IllegalActionError, RulesError, StateError, show, type_name
 from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
 from tablerules.mentok.observe import Observation
@@ -58,6 +58,7 @@ __all__ = [
     "new_game",
     "play_options",
     "random_action",
+    "redeal",
     "sphere",
 ]
 
@@ -122,6 +123,35 @@ def new_game(
         scores=(0,) * config.players,
         cards=cards,
         last_round=None,
+    )
+
+
+def redeal(state: State, deck: Sequence[Card]) -> State:
+    """The start of ``state``'s round dealt again from ``deck``, stacked as in ``new_game``.
+
+    A round's deal depends on the deck and on what the round starts from,
+    which every state of the round keeps; so this is the state the rules
+    would have dealt that round from ``deck`` (``new_game(config, seed=s,
+    deck=d)`` is ``redeal(new_game(config, seed=s), d)``). A finished game
+    is a :class:`~tablerules.StateError`.
+
+    >>> import tablerules as tr
+    >>> from tablerules import mentok
+    >>> state = mentok.new_game(seed=1)
+    >>> dealt = mentok.rules.redeal(state, tr.FULL_DECK)
+    >>> dealt == mentok.new_game(seed=1, deck=tr.FULL_DECK)
+    True
+    """
+    check_type(state, State, "state")
+    if state.is_over:
+        raise StateError("the game is over: there is no round to deal again")
+    return deal_round(
+        state.config,
+        seed=state.seed,
+        round_index=state.round,
+        scores=state.scores,
+        cards=stacked_deck(deck, state.config.decks),
+        last_round=state.last_round,
     )
 
 

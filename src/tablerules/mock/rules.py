@@ -33,7 +33,7 @@ from tablerules._common import (
     turn_order,
 )
 from tablerules.cards import Card
-from tablerules.errors import IllegalActionError, show, type_name
+from tablerules.errors import IllegalActionError, StateError, show, type_name
 from tablerules.mock.actions import Action, Draw, Meld
 from tablerules.mock.config import HAND_SIZE, MELD_SIZE, Config
 from tablerules.mock.scoring import game_winners, score_round
@@ -69,6 +69,7 @@ __all__ = [
     "meld_templates",
     "new_game",
     "random_action",
+    "redeal",
     "table_of",
     "why_illegal",
 ]
@@ -184,6 +185,35 @@ def new_game(
     cards = round_deck(seed, 0) if deck is None else stacked_deck(deck)
     return deal_round(
         config, seed=seed, round_index=0, cards=cards, scores=(0,) * config.players, last_round=None
+    )
+
+
+def redeal(state: State, deck: Sequence[Card]) -> State:
+    """The start of ``state``'s round dealt again from ``deck``, stacked as in ``new_game``.
+
+    A round's deal depends on the deck and on what the round starts from,
+    which every state of the round keeps; so this is the state the rules
+    would have dealt that round from ``deck`` (``new_game(config, seed=s,
+    deck=d)`` is ``redeal(new_game(config, seed=s), d)``). A finished game
+    is a :class:`~tablerules.StateError`.
+
+    >>> import tablerules as tr
+    >>> from tablerules import mock
+    >>> state = mock.new_game(seed=1)
+    >>> dealt = mock.rules.redeal(state, tr.FULL_DECK)
+    >>> dealt == mock.new_game(seed=1, deck=tr.FULL_DECK)
+    True
+    """
+    check_type(state, State, "state")
+    if state.is_over:
+        raise StateError("the game is over: there is no round to deal again")
+    return deal_round(
+        state.config,
+        seed=state.seed,
+        round_index=state.round,
+        cards=stacked_deck(deck),
+        scores=state.scores,
+        last_round=state.last_round,
     )
 
 

@@ -43,7 +43,7 @@ from tablerules._common import (
     with_fields,
 )
 from tablerules.cards import Card, cards_text, is_card
-from tablerules.errors import IllegalActionError, show, type_name
+from tablerules.errors import IllegalActionError, StateError, show, type_name
 from tablerules.ofc.actions import Action, Place, make_place
 from tablerules.ofc.board import BOARD_SIZE, EMPTY_BOARD, ROW_NAMES, ROW_SIZES, make_board
 from tablerules.ofc.config import STREETS, Config, config_or_default
@@ -64,6 +64,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "random_action",
+    "redeal",
     "round_turns",
 ]
 
@@ -258,6 +259,36 @@ def new_game(
         deck=cards,
         fantasyland=(0,) * players,
         last_round=None,
+    )
+
+
+def redeal(state: State, deck: Sequence[Card]) -> State:
+    """The start of ``state``'s round dealt again from ``deck``, stacked as in ``new_game``.
+
+    A round's deal depends on the deck and on what the round starts from,
+    which every state of the round keeps; so this is the state the rules
+    would have dealt that round from ``deck`` (``new_game(config, seed=s,
+    deck=d)`` is ``redeal(new_game(config, seed=s), d)``). A finished game
+    is a :class:`~tablerules.StateError`.
+
+    >>> import tablerules as tr
+    >>> from tablerules import ofc
+    >>> state = ofc.new_game(seed=1)
+    >>> dealt = ofc.rules.redeal(state, tr.FULL_DECK)
+    >>> dealt == ofc.new_game(seed=1, deck=tr.FULL_DECK)
+    True
+    """
+    check_type(state, State, "state")
+    if state.is_over:
+        raise StateError("the game is over: there is no round to deal again")
+    return deal_round(
+        state.config,
+        seed=state.seed,
+        round_index=state.round,
+        scores=state.scores,
+        deck=stacked_deck(deck),
+        fantasyland=state.fantasyland,
+        last_round=state.last_round,
     )
 
 
