@@ -633,7 +633,7 @@ def openspiel_rows(name: str, seconds: float) -> list[Row]:
     from tablerules.integrations import openspiel
 
     openspiel.register()
-    game = pyspiel.load_game(f"python_tablerules_{name}", {"max_rounds": 1, "rng_seed": 0})
+    game = pyspiel.load_game(f"python_tablerules_{name}", {"max_rounds": 1})
 
     def through_openspiel(seed: int) -> int:
         rng, steps = random.Random(seed), 0
