@@ -60,7 +60,7 @@ from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
 from tablerules.mentok.observe import Observation
 from tablerules.mentok.rules import OTHERS, Options, play_options, why_illegal
-from tablerules.mentok.scoring import LOW_VALUE, RANK_BIT
+from tablerules.mentok.scoring import RANK_BIT, value_unchecked
 from tablerules.mentok.state import AskRecord, Event, Phase
 
 __all__ = ["Codec"]
@@ -313,17 +313,12 @@ def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) ->
     bits = planes = ranks = shift = 0
     values, sizes, kinds = [0, 0], [0, 0], [3, 3]  # kind 3: no hand
     for index, cards in enumerate(tables):
-        hand = value = 0
-        ace = False
+        hand = 0
         for card in cards:
-            bit, rank, point = _FACTS[card]
+            bit, rank = _FACTS[card]
             hand += bit
             ranks |= rank
-            value += point
-            if point == 1:
-                ace = True
-        if ace and value <= 11:  # as value_unchecked: one ace counts 11
-            value += 10
+        value = value_unchecked(cards)
         bits += hand
         planes += hand << shift
         shift += 8 * _PLANE
@@ -344,8 +339,8 @@ def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) ->
     )
 
 
-_FACTS: Final = {card: (_BIT[card], RANK_BIT[card], LOW_VALUE[card]) for card in FULL_DECK}
-"""Each card's byte in a plane (as ``_BIT``), its rank bit, and its value with an ace as 1."""
+_FACTS: Final = {card: (_BIT[card], RANK_BIT[card]) for card in FULL_DECK}
+"""Each card's byte in a plane (as ``_BIT``) and its rank bit."""
 _HAND_STATES: Final = tuple(
     tuple(
         bytes(1 if place == first < 3 or place == 3 + second else 0 for place in range(6))
@@ -362,7 +357,7 @@ def _hand_part(hand: tuple[Card, ...]) -> tuple[bytes, int, int]:
     bits = ranks = 0
     facts = _FACTS
     for card in hand:
-        bit, rank, _ = facts[card]
+        bit, rank = facts[card]
         bits += bit
         ranks |= rank
     return bits.to_bytes(_PLANE, "little"), bits, ranks
