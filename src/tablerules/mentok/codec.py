@@ -351,18 +351,6 @@ _HAND_STATES: Final = tuple(
 """The ``hand_states`` bytes of a seat's two hands by their kinds (ok, stood, bust, or 3: none)."""
 
 
-@functools.lru_cache(maxsize=1 << 11)
-def _hand_part(hand: tuple[Card, ...]) -> tuple[bytes, int, int]:
-    """The hand's plane, the same as plane bits, and its ranks."""
-    bits = ranks = 0
-    facts = _FACTS
-    for card in hand:
-        bit, rank = facts[card]
-        bits += bit
-        ranks |= rank
-    return bits.to_bytes(_PLANE, "little"), bits, ranks
-
-
 @functools.lru_cache(maxsize=1 << 10)
 def _score_part(
     exact: bool, target: int, scores: tuple[int, ...], slots: tuple[int, ...]
@@ -733,7 +721,11 @@ class Codec:
         else:
             parts = map(_seat_part, tables, stood)
         planes, values, sizes, states, split, done, bits, ranks, bases = zip(*parts)  # noqa: B905 - parts are all nine long
-        hand_plane, hand_bits, hand_ranks = _hand_part(view.hand)
+        hand_bits = hand_ranks = 0
+        for card in view.hand:
+            bit, rank = _FACTS[card]
+            hand_bits += bit
+            hand_ranks |= rank
         unseen = (hand_bits + sum(bits)).to_bytes(_PLANE, "little").translate(_UNSEEN[config.decks])
         if _NEGATIVE in unseen:
             raise ValueError("the observation shows more copies of a card than the decks hold")
@@ -757,7 +749,7 @@ class Codec:
             _remember_key(view, key)
         features = b"".join(
             (
-                hand_plane,
+                hand_bits.to_bytes(_PLANE, "little"),
                 unseen,
                 _SPHERES[hand_ranks | ranks[0]],
                 *planes,
