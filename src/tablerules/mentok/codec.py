@@ -48,6 +48,7 @@ tablerules.errors.IllegalActionError: action id 41 (score table) is not legal no
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Mapping
 from typing import Final
 
@@ -128,20 +129,8 @@ _Key = tuple[int, bool, int, int, int, int]
 ``strict=False``, where every rank may be asked for); ``active`` bit
 ``h`` for each active table hand ``h``; ``split`` is the base card's rank on
 a first turn (else 0); ``targets`` bit ``offset`` for each seat that may be
-asked. With no active hand the seat scores: the key is :func:`_scoring_key`.
+asked. With no active hand the seat scores: the key is ``(players, False, 0, 0, 0, 0)``.
 """
-
-
-def _scoring_key(players: int) -> _Key:
-    """The key of a seat to act with no active hand, which can only score."""
-    return players, False, 0, 0, 0, 0
-
-
-@functools.cache
-def _bases(players: int, targets: int) -> tuple[int, ...]:
-    """The first ask id of each target offset in ``targets``, ascending."""
-    block = RANKS * len(FORMS)
-    return tuple((offset - 1) * block for offset in range(1, players) if targets >> offset & 1)
 
 
 _SPREAD_LOW: Final = tuple(
@@ -174,19 +163,9 @@ def _block(ranks: int, active: int, split: int) -> bytes:
 
 @functools.lru_cache(maxsize=8192)
 def _ids(key: _Key) -> tuple[int, ...]:
-    """The legal ids of a seat to act, ascending."""
-    players, strict, ranks, active, split, targets = key
-    stands = ask_count(players)
-    if not active:  # the seat scores
-        return (stands + 2, stands + 3)
-    block = _block(ranks if strict else _EVERY_RANK, active, split)
-    offsets = [offset for offset, legal in enumerate(block) if legal]
-    ids = [base + offset for base in _bases(players, targets) for offset in offsets]
-    if active & 1:
-        ids.append(stands)
-    if active & 2:
-        ids.append(stands + 1)
-    return tuple(ids)
+    """The legal ids of a seat to act, ascending: where :func:`_mask` has a 1."""
+    mask = _mask(key)
+    return tuple(itertools.compress(range(len(mask)), mask))
 
 
 _ACTIVE_BITS: Final = {(): 0, (0,): 1, (1,): 2, (0, 1): 3}
@@ -209,7 +188,7 @@ def _key_of(options: Options | None, config: Config) -> _Key | None:
     players = config.players
     active = _ACTIVE_BITS[options.active]
     if not active:
-        return _scoring_key(players)
+        return players, False, 0, 0, 0, 0  # the seat scores
     strict = config.strict
     # Without strict every rank may be asked for: the sphere decides nothing.
     ranks = options.ranks if strict else 0
