@@ -110,13 +110,7 @@ def read_header(
             "this is an observation record (what one seat may see), not a state record: "
             f"read it with tablerules.{game}.observation_from_dict"
         )
-    if record.get("game") != game:
-        raise StateError(f"state.game must be {game!r}, not {show(record.get('game'))}")
-    if record.get("version") != version or isinstance(record.get("version"), bool):
-        raise StateError(
-            f"state.version must be {version} (this library writes and reads version {version}), "
-            f"not {show(record.get('version'))}"
-        )
+    _check_game(record, "state", game, version)
     config = read_config(record, "state", config_class)
     players: int = config.players  # type: ignore[attr-defined]
     header = Header(
@@ -126,6 +120,17 @@ def read_header(
         scores=read_seats(record, "scores", "state", players, int_item),
     )
     return record, header
+
+
+def _check_game(record: Mapping[str, object], where: str, game: str, version: int) -> None:
+    if record.get("game") != game:
+        raise StateError(f"{where}.game must be {game!r}, not {show(record.get('game'))}")
+    given = record.get("version")
+    if given != version or isinstance(given, bool):
+        raise StateError(
+            f"{where}.version must be {version} (this library writes and reads version "
+            f"{version}), not {show(given)}"
+        )
 
 
 def read_observation_header(
@@ -145,14 +150,7 @@ def read_observation_header(
     """
     where = "observation"
     record = read_mapping(data, where)
-    if record.get("game") != game:
-        raise StateError(f"{where}.game must be {game!r}, not {show(record.get('game'))}")
-    given = record.get("version")
-    if given != version or isinstance(given, bool):
-        raise StateError(
-            f"{where}.version must be {version} (this library writes and reads version "
-            f"{version}), not {show(given)}"
-        )
+    _check_game(record, where, game, version)
     if record.get("kind") != "observation":
         hint = " (a state record, with the seed and every hidden card, is never for a player)"
         raise StateError(
