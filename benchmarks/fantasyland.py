@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 import tablerules as tr
 from tablerules import ofc
+from tablerules._tables import RANK3, RANK5
 from tablerules.ofc import _fantasyland_search as search
 from tablerules.ranking import lowball27_table
 
@@ -54,7 +55,7 @@ def ranking_floor(config: ofc.Config) -> Callable[[tuple[tr.Card, ...]], object]
 
     def rank_all(cards: tuple[tr.Card, ...]) -> object:
         hand = tuple(sorted(cards))
-        ranked = (search.fives(hand), search.threes(hand))
+        ranked = (search.subsets(hand, 5, RANK5), search.subsets(hand, 3, RANK3))
         if low is not None:
             low_cards = [position for position, card in enumerate(hand) if card.rank <= 10]
             return ranked, search.subsets(hand, 5, low, low_cards)

@@ -94,25 +94,12 @@ def cards_of(blob: bytes) -> tuple[Card, ...]:
     return tuple(map(FULL_DECK.__getitem__, blob))
 
 
-def _plain(value: object) -> object:
-    """``value`` as plain Python: an ``IntEnum`` member as its int, a tuple item by item."""
-    if value is None or isinstance(value, bool):
-        return value
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, str):
-        return str(value)
-    if isinstance(value, tuple):
-        return tuple(map(_plain, value))
-    return value
-
-
 class LastShared(Generic[_Config]):
     """A game's config and previous round's summary as two bytes, made and read once each.
 
     The states and observations of a game share one config and, for a
     round, one summary, and they are often pickled in turn. :meth:`write`
-    pickles the config's fields (as plain values) and the summary again only
+    pickles the config's fields (plain values: see ``plain_fields``) and the summary again only
     when that object changes (they are held and compared by identity);
     :meth:`values` loads each again only when its bytes differ from the last
     ones read (the config is rebuilt through its checks). Each side keeps
@@ -146,7 +133,7 @@ class LastShared(Generic[_Config]):
             return blobs
         config_blob, summary_blob = blobs
         if config is not last_config:
-            fields = tuple([_plain(getattr(config, name)) for name in self._names])
+            fields = tuple([getattr(config, name) for name in self._names])
             config_blob = pickle.dumps(fields, pickle.HIGHEST_PROTOCOL)
         if summary is not last_summary:
             if summary is None:
@@ -329,18 +316,22 @@ _PARTS: Final[dict[type, Callable[[Any], tuple[object, ...]]]] = {}
 """What the reducer of each registered class gives its loader (built once per class)."""
 
 
+def _cut(cards: tuple[Card, ...], start: int, sizes: bytes) -> tuple[list[tuple[Card, ...]], int]:
+    """Consecutive card tuples of ``sizes`` from ``cards[start:]``, and where they end."""
+    parts = []
+    for size in sizes:
+        parts.append(cards[start : start + size])
+        start += size
+    return parts, start
+
+
 def _rows(
     cards: tuple[Card, ...], start: int, layout: bytes, at: int
 ) -> tuple[tuple[tuple[Card, ...], ...], int, int]:
     """A tuple of card tuples: its size, then each one's size; and where the cards and sizes end."""
     count = layout[at]
-    at += 1
-    rows = []
-    for size in layout[at : at + count]:
-        end = start + size
-        rows.append(cards[start:end])
-        start = end
-    return tuple(rows), start, at + count
+    rows, start = _cut(cards, start, layout[at + 1 : at + 1 + count])
+    return tuple(rows), start, at + 1 + count
 
 
 def _tables(
@@ -352,11 +343,7 @@ def _tables(
     at += 1 + count
     seats = []
     for number in counts:
-        seat = []
-        for size in layout[at : at + number]:
-            end = start + size
-            seat.append(cards[start:end])
-            start = end
+        seat, start = _cut(cards, start, layout[at : at + number])
         seats.append(tuple(seat))
         at += number
     return tuple(seats), start, at
@@ -378,11 +365,7 @@ def _groups(
     at += 1
     groups = []
     for _ in range(count):
-        parts = []
-        for size in layout[at : at + width]:
-            end = start + size
-            parts.append(cards[start:end])
-            start = end
+        parts, start = _cut(cards, start, layout[at : at + width])
         groups.append(make(*parts))
         at += width
     return tuple(groups), start, at

@@ -31,10 +31,12 @@ __all__ = [
     "Header",
     "Json",
     "bool_item",
+    "cards_item",
     "check_view_is_playable",
     "config_to_dict",
     "int_item",
     "parse_card_field",
+    "per_seat_item",
     "read_bool",
     "read_cards",
     "read_config",
@@ -108,13 +110,7 @@ def read_header(
             "this is an observation record (what one seat may see), not a state record: "
             f"read it with tablerules.{game}.observation_from_dict"
         )
-    if record.get("game") != game:
-        raise StateError(f"state.game must be {game!r}, not {show(record.get('game'))}")
-    if record.get("version") != version or isinstance(record.get("version"), bool):
-        raise StateError(
-            f"state.version must be {version} (this library writes and reads version {version}), "
-            f"not {show(record.get('version'))}"
-        )
+    _check_game(record, "state", game, version)
     config = read_config(record, "state", config_class)
     players: int = config.players  # type: ignore[attr-defined]
     header = Header(
@@ -124,6 +120,17 @@ def read_header(
         scores=read_seats(record, "scores", "state", players, int_item),
     )
     return record, header
+
+
+def _check_game(record: Mapping[str, object], where: str, game: str, version: int) -> None:
+    if record.get("game") != game:
+        raise StateError(f"{where}.game must be {game!r}, not {show(record.get('game'))}")
+    given = record.get("version")
+    if given != version or isinstance(given, bool):
+        raise StateError(
+            f"{where}.version must be {version} (this library writes and reads version "
+            f"{version}), not {show(given)}"
+        )
 
 
 def read_observation_header(
@@ -143,14 +150,7 @@ def read_observation_header(
     """
     where = "observation"
     record = read_mapping(data, where)
-    if record.get("game") != game:
-        raise StateError(f"{where}.game must be {game!r}, not {show(record.get('game'))}")
-    given = record.get("version")
-    if given != version or isinstance(given, bool):
-        raise StateError(
-            f"{where}.version must be {version} (this library writes and reads version "
-            f"{version}), not {show(given)}"
-        )
+    _check_game(record, where, game, version)
     if record.get("kind") != "observation":
         hint = " (a state record, with the seed and every hidden card, is never for a player)"
         raise StateError(
@@ -320,10 +320,7 @@ def read_int(
     data: Mapping[str, object], key: str, where: str, *, minimum: int | None = None
 ) -> int:
     """Field ``key`` as an int (at least ``minimum``), or :class:`StateError`."""
-    value = int_item(_field(data, key, where), f"{where}.{key}")
-    if minimum is not None and value < minimum:
-        raise StateError(f"{where}.{key} must be at least {minimum}, not {value}")
-    return value
+    return int_item(_field(data, key, where), f"{where}.{key}", minimum)
 
 
 def read_per_seat(data: Mapping[str, object], key: str, where: str, players: int) -> list[object]:
@@ -361,13 +358,39 @@ def read_seats(
     return tuple(read_item(value, f"{where}.{key}[{seat}]") for seat, value in enumerate(values))
 
 
-def int_item(value: object, where: str) -> int:
-    """``value`` if it is an int (not a bool), or :class:`StateError` naming ``where``."""
+def int_item(value: object, where: str, minimum: int | None = None) -> int:
+    """``value`` if it is an int (not a bool, at least ``minimum``), or :class:`StateError`."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise StateError(f"{where} must be an integer, not {show(value)}")
     if value.bit_length() > MAX_INT_BITS:
         raise StateError(f"{where} is too large: {show(value)} (at most {MAX_INT_BITS} bits)")
+    if minimum is not None and value < minimum:
+        raise StateError(f"{where} must be at least {minimum}, not {value}")
     return value
+
+
+def per_seat_item(value: object, where: str, players: int) -> tuple[object, ...]:
+    """``value`` if it is a tuple with one entry per seat, or :class:`StateError` naming ``where``.
+
+    >>> per_seat_item((1, 2), "state.scores", 3)
+    Traceback (most recent call last):
+    ...
+    tablerules.errors.StateError: state.scores must be a tuple with one entry per seat (3), not ...
+    """
+    if type(value) is not tuple or len(value) != players:
+        raise StateError(
+            f"{where} must be a tuple with one entry per seat ({players}), not {show(value)}"
+        )
+    return value
+
+
+_CARD_IDS: Final = frozenset(map(id, FULL_DECK))
+
+
+def cards_item(value: object, where: str) -> None:
+    """Nothing if ``value`` is a tuple of the 52 card objects, else :class:`StateError`."""
+    if type(value) is not tuple or not _CARD_IDS.issuperset(map(id, value)):
+        raise StateError(f"{where} must be a tuple of cards, not {show(value)}")
 
 
 def bool_item(value: object, where: str) -> bool:

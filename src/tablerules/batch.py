@@ -246,8 +246,12 @@ def rank5(indices: ArrayLike, *, axis: int = 0) -> NDArray[np.int64]:
 
 
 def _rank5(cards: NDArray[np.intp]) -> NDArray[np.int64]:
+    return _fives(_sum_rows(_five().codes, cards))
+
+
+def _fives(total: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The values of five-card hands from the sums of their codes."""
     tables = _five()
-    total = _sum_rows(tables.codes, cards)
     values: NDArray[np.int64] = tables.plain[total & 0xFFFFFFFF]
     flushes = np.flatnonzero(tables.flush_suits[total >> _SUIT_SHIFT] != _NO_SUIT)
     if flushes.size:
@@ -292,16 +296,11 @@ def best_rank(indices: ArrayLike, *, axis: int = 0) -> NDArray[np.int64]:
 
 def _best6(cards: NDArray[np.intp]) -> NDArray[np.int64]:
     """The best of the six hands of five in six cards: the sum less one card each."""
-    tables = _five()
-    codes: NDArray[np.int64] = tables.codes[cards]
+    codes: NDArray[np.int64] = _five().codes[cards]
     total = codes.sum(axis=0)
     best = np.zeros(total.shape, dtype=np.int64)
     for code in codes:
-        five = total - code
-        values: NDArray[np.int64] = tables.plain[five & 0xFFFFFFFF]
-        flushes = np.flatnonzero(tables.flush_suits[five >> _SUIT_SHIFT] != _NO_SUIT)
-        values[flushes] = tables.suited[five[flushes] & 0xFFFFFFFF]
-        np.maximum(best, values, out=best)
+        np.maximum(best, _fives(total - code), out=best)
     return best
 
 

@@ -152,8 +152,7 @@ def _hand_error(name: str, cards: object, low: int, high: int) -> CardError:
 def rank5(cards: Sequence[Card]) -> int:
     """The value of a five-card hand.
 
-    >>> from tablerules import rank5
-    >>> from tablerules import parse_cards
+    >>> from tablerules import parse_cards, rank5
     >>> rank5(parse_cards("Kh Kd Kc 5s 5d")) > rank5(parse_cards("Ah Qh 9h 5h 2h"))
     True
     >>> rank5(parse_cards("As Ks Qs Js"))
@@ -187,8 +186,7 @@ def rank5(cards: Sequence[Card]) -> int:
 def rank5_unchecked(cards: Sequence[Card]) -> int:
     """:func:`rank5` without the checks: the fast path for valid hands only.
 
-    >>> from tablerules import rank5, rank5_unchecked
-    >>> from tablerules import parse_cards
+    >>> from tablerules import parse_cards, rank5, rank5_unchecked
     >>> rank5_unchecked(parse_cards("2c 3d 4h 5s Ac")) == rank5(parse_cards("2c 3d 4h 5s Ac"))
     True
     """
@@ -202,8 +200,7 @@ def rank5_many(hands: Iterable[Sequence[Card]]) -> list[int]:
     One call for a whole batch saves the per-call cost of :func:`rank5`. A bad
     hand raises :class:`~tablerules.CardError` naming the first one.
 
-    >>> from tablerules import describe, rank5_many
-    >>> from tablerules import parse_cards
+    >>> from tablerules import describe, parse_cards, rank5_many
     >>> values = rank5_many([parse_cards("As Ks Qs Js Ts"), parse_cards("2c 2d 3h 4s 5c")])
     >>> [describe(value) for value in values]
     ['royal flush', 'pair of twos']
@@ -254,8 +251,7 @@ def rank5_many(hands: Iterable[Sequence[Card]]) -> list[int]:
 def rank3(cards: Sequence[Card]) -> int:
     """The value of a three-card hand (an OFC top row): no straights or flushes.
 
-    >>> from tablerules import rank3
-    >>> from tablerules import parse_cards, rank5
+    >>> from tablerules import parse_cards, rank3, rank5
     >>> rank3(parse_cards("Qs Qd 2c")) > rank5(parse_cards("Jh Jc As Kd Qc"))
     True
     """
@@ -281,8 +277,7 @@ def rank3_unchecked(cards: Sequence[Card]) -> int:
 def rank_cards(cards: Sequence[Card]) -> int:
     """The value of 1 to 5 cards; fewer than five count only pairs, trips and quads.
 
-    >>> from tablerules import describe, rank_cards
-    >>> from tablerules import parse_cards
+    >>> from tablerules import describe, parse_cards, rank_cards
     >>> rank_cards(parse_cards("Kh Kd 5s 5d")) < rank_cards(parse_cards("Kh Kd 5s 5d 2c"))
     True
     >>> describe(rank_cards(parse_cards("9c 9d 9h 9s")))
@@ -316,8 +311,7 @@ def hand_code(cards: Iterable[Card]) -> int:
     of no cards is 0. Unchecked, like :func:`rank5_unchecked`: the cards
     must be distinct :class:`~tablerules.Card` objects.
 
-    >>> from tablerules import describe, hand_code, rank_code
-    >>> from tablerules import Card, parse_cards
+    >>> from tablerules import Card, describe, hand_code, parse_cards, rank_code
     >>> row = hand_code(parse_cards("Qs Qd"))
     >>> row += Card.parse("Qc")
     >>> describe(rank_code(row))
@@ -336,8 +330,7 @@ def rank_code(code: int) -> int:
     hand of one to five distinct cards, the result is undefined (a wrong
     value or a :class:`KeyError`).
 
-    >>> from tablerules import describe, hand_code, rank_cards, rank_code
-    >>> from tablerules import Card, parse_cards
+    >>> from tablerules import Card, describe, hand_code, parse_cards, rank_cards, rank_code
     >>> middle = hand_code(parse_cards("Ah Kh Qh Jh"))
     >>> rank_code(middle) == rank_cards(parse_cards("Ah Kh Qh Jh"))
     True
@@ -350,8 +343,7 @@ def rank_code(code: int) -> int:
 def best_rank(cards: Sequence[Card]) -> int:
     """The value of the best five-card hand among 5, 6 or 7 cards.
 
-    >>> from tablerules import best_rank, describe
-    >>> from tablerules import parse_cards
+    >>> from tablerules import best_rank, describe, parse_cards
     >>> describe(best_rank(parse_cards("As Ks 2d 2c Qs Js Ts")))
     'royal flush'
     """
@@ -447,8 +439,7 @@ def rank_lowball27(cards: Sequence[Card]) -> int:
     Aces are always high, straights and flushes count against the hand, and
     7-5-4-3-2 of mixed suits is the best low.
 
-    >>> from tablerules import rank_lowball27
-    >>> from tablerules import parse_cards
+    >>> from tablerules import parse_cards, rank_lowball27
     >>> best = rank_lowball27(parse_cards("7c 5d 4h 3s 2c"))
     >>> best > rank_lowball27(parse_cards("8c 5d 4h 3s 2c"))
     True
@@ -485,8 +476,7 @@ def lowball27_as_high(value: int) -> int:
     The value must come from :func:`rank_lowball27`; this is arithmetic only,
     and :func:`describe` refuses what no hand has.
 
-    >>> from tablerules import describe, lowball27_as_high, rank_lowball27
-    >>> from tablerules import parse_cards
+    >>> from tablerules import describe, lowball27_as_high, parse_cards, rank_lowball27
     >>> describe(lowball27_as_high(rank_lowball27(parse_cards("7c 5d 4h 3s 2c"))))
     'seven high'
     """
@@ -520,8 +510,7 @@ def _checked_value(value: int, name: str) -> int:
 def category(value: int) -> HandCategory:
     """The category of a hand value.
 
-    >>> from tablerules import category, rank3
-    >>> from tablerules import parse_cards
+    >>> from tablerules import category, parse_cards, rank3
     >>> category(rank3(parse_cards("7s 7d 7c")))
     <HandCategory.THREE_OF_A_KIND: 3>
     >>> category(5)
@@ -566,8 +555,7 @@ def _ranks_of(value: int) -> list[int]:
 def describe(value: int) -> str:
     """A short English name of a hand value.
 
-    >>> from tablerules import describe, rank5
-    >>> from tablerules import parse_cards
+    >>> from tablerules import describe, parse_cards, rank5
     >>> describe(rank5(parse_cards("As Ad 9c 7h 2s")))
     'pair of aces'
     >>> describe(rank5(parse_cards("Ks Kd 5c 5h 5s")))
@@ -585,8 +573,7 @@ def describe(value: int) -> str:
 def significant_ranks(value: int) -> str:
     """The ranks that decide ties within a value's category, as letters.
 
-    >>> from tablerules import rank5, significant_ranks
-    >>> from tablerules import parse_cards
+    >>> from tablerules import parse_cards, rank5, significant_ranks
     >>> significant_ranks(rank5(parse_cards("Ks Kd 9c 5h 2s")))
     'K952'
     """

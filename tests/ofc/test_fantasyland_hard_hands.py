@@ -183,7 +183,7 @@ def test_royalty_bound_covers_every_top_it_stands_for(shape: str, stays: bool) -
     for seed in range(4):
         hand = tuple(sorted(shaped(shape, 15, seed)))
         tops = search._Tops(hand, stays)
-        fives, five_masks = search.fives(hand)
+        fives, five_masks = search.subsets(hand, 5, RANK5)
         for index in rng.sample(range(len(fives)), 150):
             limit, used = fives[index], five_masks[index]
             royalty, trips = tops.royalty_bound(limit, used)

@@ -48,6 +48,7 @@ tablerules.errors.IllegalActionError: action id 41 (score table) is not legal no
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Mapping
 from typing import Final
 
@@ -60,7 +61,7 @@ from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.config import Config
 from tablerules.mentok.observe import Observation
 from tablerules.mentok.rules import OTHERS, Options, play_options, why_illegal
-from tablerules.mentok.scoring import LOW_VALUE, RANK_BIT
+from tablerules.mentok.scoring import RANK_BIT, value_unchecked
 from tablerules.mentok.state import AskRecord, Event, Phase
 
 __all__ = ["Codec"]
@@ -128,20 +129,8 @@ _Key = tuple[int, bool, int, int, int, int]
 ``strict=False``, where every rank may be asked for); ``active`` bit
 ``h`` for each active table hand ``h``; ``split`` is the base card's rank on
 a first turn (else 0); ``targets`` bit ``offset`` for each seat that may be
-asked. With no active hand the seat scores: the key is :func:`_scoring_key`.
+asked. With no active hand the seat scores: the key is ``(players, False, 0, 0, 0, 0)``.
 """
-
-
-def _scoring_key(players: int) -> _Key:
-    """The key of a seat to act with no active hand, which can only score."""
-    return players, False, 0, 0, 0, 0
-
-
-@functools.cache
-def _bases(players: int, targets: int) -> tuple[int, ...]:
-    """The first ask id of each target offset in ``targets``, ascending."""
-    block = RANKS * len(FORMS)
-    return tuple((offset - 1) * block for offset in range(1, players) if targets >> offset & 1)
 
 
 _SPREAD_LOW: Final = tuple(
@@ -174,19 +163,9 @@ def _block(ranks: int, active: int, split: int) -> bytes:
 
 @functools.lru_cache(maxsize=8192)
 def _ids(key: _Key) -> tuple[int, ...]:
-    """The legal ids of a seat to act, ascending."""
-    players, strict, ranks, active, split, targets = key
-    stands = ask_count(players)
-    if not active:  # the seat scores
-        return (stands + 2, stands + 3)
-    block = _block(ranks if strict else _EVERY_RANK, active, split)
-    offsets = [offset for offset, legal in enumerate(block) if legal]
-    ids = [base + offset for base in _bases(players, targets) for offset in offsets]
-    if active & 1:
-        ids.append(stands)
-    if active & 2:
-        ids.append(stands + 1)
-    return tuple(ids)
+    """The legal ids of a seat to act, ascending: where :func:`_mask` has a 1."""
+    mask = _mask(key)
+    return tuple(itertools.compress(range(len(mask)), mask))
 
 
 _ACTIVE_BITS: Final = {(): 0, (0,): 1, (1,): 2, (0, 1): 3}
@@ -209,7 +188,7 @@ def _key_of(options: Options | None, config: Config) -> _Key | None:
     players = config.players
     active = _ACTIVE_BITS[options.active]
     if not active:
-        return _scoring_key(players)
+        return players, False, 0, 0, 0, 0  # the seat scores
     strict = config.strict
     # Without strict every rank may be asked for: the sphere decides nothing.
     ranks = options.ranks if strict else 0
@@ -313,17 +292,12 @@ def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) ->
     bits = planes = ranks = shift = 0
     values, sizes, kinds = [0, 0], [0, 0], [3, 3]  # kind 3: no hand
     for index, cards in enumerate(tables):
-        hand = value = 0
-        ace = False
+        hand = 0
         for card in cards:
-            bit, rank, point = _FACTS[card]
+            bit, rank = _FACTS[card]
             hand += bit
             ranks |= rank
-            value += point
-            if point == 1:
-                ace = True
-        if ace and value <= 11:  # as value_unchecked: one ace counts 11
-            value += 10
+        value = value_unchecked(cards)
         bits += hand
         planes += hand << shift
         shift += 8 * _PLANE
@@ -344,8 +318,8 @@ def _seat_part(tables: tuple[tuple[Card, ...], ...], stood: tuple[bool, ...]) ->
     )
 
 
-_FACTS: Final = {card: (_BIT[card], RANK_BIT[card], LOW_VALUE[card]) for card in FULL_DECK}
-"""Each card's byte in a plane (as ``_BIT``), its rank bit, and its value with an ace as 1."""
+_FACTS: Final = {card: (_BIT[card], RANK_BIT[card]) for card in FULL_DECK}
+"""Each card's byte in a plane (as ``_BIT``) and its rank bit."""
 _HAND_STATES: Final = tuple(
     tuple(
         bytes(1 if place == first < 3 or place == 3 + second else 0 for place in range(6))
@@ -354,18 +328,6 @@ _HAND_STATES: Final = tuple(
     for first in range(4)
 )
 """The ``hand_states`` bytes of a seat's two hands by their kinds (ok, stood, bust, or 3: none)."""
-
-
-@functools.lru_cache(maxsize=1 << 11)
-def _hand_part(hand: tuple[Card, ...]) -> tuple[bytes, int, int]:
-    """The hand's plane, the same as plane bits, and its ranks."""
-    bits = ranks = 0
-    facts = _FACTS
-    for card in hand:
-        bit, rank, _ = facts[card]
-        bits += bit
-        ranks |= rank
-    return bits.to_bytes(_PLANE, "little"), bits, ranks
 
 
 @functools.lru_cache(maxsize=1 << 10)
@@ -738,7 +700,11 @@ class Codec:
         else:
             parts = map(_seat_part, tables, stood)
         planes, values, sizes, states, split, done, bits, ranks, bases = zip(*parts)  # noqa: B905 - parts are all nine long
-        hand_plane, hand_bits, hand_ranks = _hand_part(view.hand)
+        hand_bits = hand_ranks = 0
+        for card in view.hand:
+            bit, rank = _FACTS[card]
+            hand_bits += bit
+            hand_ranks |= rank
         unseen = (hand_bits + sum(bits)).to_bytes(_PLANE, "little").translate(_UNSEEN[config.decks])
         if _NEGATIVE in unseen:
             raise ValueError("the observation shows more copies of a card than the decks hold")
@@ -762,7 +728,7 @@ class Codec:
             _remember_key(view, key)
         features = b"".join(
             (
-                hand_plane,
+                hand_bits.to_bytes(_PLANE, "little"),
                 unseen,
                 _SPHERES[hand_ranks | ranks[0]],
                 *planes,

@@ -71,7 +71,7 @@ from tablerules.mock.actions import Action, Draw, Meld
 from tablerules.mock.config import MELD_HAND, Config
 from tablerules.mock.observe import Observation
 from tablerules.mock.rules import meld_positions, why_illegal
-from tablerules.mock.state import Drew, State, fewest_to_meld
+from tablerules.mock.state import State
 
 if TYPE_CHECKING:
     from tablerules.cards import Card
@@ -414,45 +414,32 @@ class Codec:
             raise config_mismatch(self.config, view.config)
         place_of = self._places[seat]
         one_hot = self._one_hot
-        history = view.history
         pile = view.discard_pile
         held = view.known_held
         first = view.first_complete
         to_act = view.to_act
-        step = view.step
-        last = history[-1] if history else None
-        took = type(last) is Drew and last.from_discard  # TableFacts.took_discard
-        opening_was_empty = view.opening_was_empty
-        pile_was_empty = view.pile_was_empty
-        melds = view.melds
-        if to_act is None:
-            must = 0
-        else:  # TableFacts.must_meld, reading the fields once (the hand counts only then)
-            in_hand = sizes[to_act] + (step == "draw" and bool(pile)) if pile_was_empty else 0
-            must = fewest_to_meld(
-                len(melds[to_act]), in_hand, took, opening_was_empty, pile_was_empty
-            )
-        config = view.config
         deck = view.deck_size
-        opening = max(0, deck - config.finish_cards)  # opening_left
+        opening = view.opening_size
         sizes_twice = bytes(sizes) * 2
         finished_twice = bytes(view.finished) * 2
         return b"".join(
             (
                 _plane(view.hand),
-                _melds_twice(melds)[52 * seat : 52 * (seat + players)],
+                _melds_twice(view.melds)[52 * seat : 52 * (seat + players)],
                 b"".join([_plane(held[other]) for other in order[1:]]),
                 _CARD_PLANES[pile[-1]] if pile else _EMPTY_PLANE,
                 _plane(pile),
                 one_hot[place_of[to_act]] if to_act is not None else one_hot[players],
-                _STEP_PLANES[step],
-                bytes((took, opening_was_empty, pile_was_empty, must)),
+                _STEP_PLANES[view.step],
+                bytes(
+                    (view.took_discard, view.opening_was_empty, view.pile_was_empty, view.must_meld)
+                ),
                 sizes_twice[seat : seat + players],
                 bytes((opening, deck - opening, len(pile))),
                 finished_twice[seat : seat + players],
                 one_hot[place_of[first]] if first is not None else one_hot[players],
                 _clamped(view.scores, order),
-                one_hot[place_of[view.round % config.players]],  # the dealer
+                one_hot[place_of[view.dealer]],
                 _BYTES[clamp(view.round)],
             )
         )

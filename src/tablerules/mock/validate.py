@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import Final, get_args
 
 from tablerules._common import card_count_problems, changer, check_type, fast_init, turn_order
-from tablerules._records import bool_item, int_item, seat_item
+from tablerules._records import bool_item, cards_item, int_item, per_seat_item, seat_item
 from tablerules._replays import Replays
 from tablerules.cards import FULL_DECK, Card, cards_text
 from tablerules.errors import RulesError, StateError, show
@@ -93,26 +93,6 @@ def _check_rules(state: State, *, check_held: bool = True) -> State:
 # --- shapes ----------------------------------------------------------------
 
 
-def _are_cards(value: object) -> bool:
-    return type(value) is tuple and CARD_IDS.issuperset(map(id, value))
-
-
-def _per_seat(value: object, players: int) -> bool:
-    return type(value) is tuple and len(value) == players
-
-
-def _seats(value: object, where: str, players: int) -> tuple[object, ...]:
-    if not _per_seat(value, players):
-        raise StateError(f"{where} must be a tuple with one entry per seat ({players})")
-    assert isinstance(value, tuple)
-    return value
-
-
-def _cards_item(value: object, where: str) -> None:
-    if not _are_cards(value):
-        raise StateError(f"{where} must be a tuple of cards, not {show(value)}")
-
-
 def _seat_tuple(value: object, where: str, players: int) -> None:
     if type(value) is not tuple:
         raise StateError(f"{where} must be a tuple of seats, not {show(value)}")
@@ -127,16 +107,15 @@ def _check_shape(state: State) -> None:
         raise StateError(f"state.config must be a tablerules.mock.Config, not {show(config)}")
     players = config.players
     int_item(state.seed, "state.seed")
-    if int_item(state.round, "state.round") < 0:
-        raise StateError(f"state.round must be at least 0, not {state.round}")
-    for seat, score in enumerate(_seats(state.scores, "state.scores", players)):
+    int_item(state.round, "state.round", 0)
+    for seat, score in enumerate(per_seat_item(state.scores, "state.scores", players)):
         int_item(score, f"state.scores[{seat}]")
     for name in ("hands", "melds", "known_held"):
-        for seat, cards in enumerate(_seats(getattr(state, name), f"state.{name}", players)):
-            _cards_item(cards, f"state.{name}[{seat}]")
-    _cards_item(state.deck, "state.deck")
-    _cards_item(state.discard_pile, "state.discard_pile")
-    for seat, flag in enumerate(_seats(state.finished, "state.finished", players)):
+        for seat, cards in enumerate(per_seat_item(getattr(state, name), f"state.{name}", players)):
+            cards_item(cards, f"state.{name}[{seat}]")
+    cards_item(state.deck, "state.deck")
+    cards_item(state.discard_pile, "state.discard_pile")
+    for seat, flag in enumerate(per_seat_item(state.finished, "state.finished", players)):
         bool_item(flag, f"state.finished[{seat}]")
     if state.to_act is not None:
         seat_item(state.to_act, "state.to_act", players)
@@ -160,12 +139,13 @@ def _check_shape(state: State) -> None:
     where = "state.last_round"
     if type(summary) is not RoundSummary:
         raise StateError(f"{where} must be a RoundSummary or None, not {show(summary)}")
-    if int_item(summary.round, f"{where}.round") < 0:
-        raise StateError(f"{where}.round must be at least 0, not {summary.round}")
-    for seat, cards in enumerate(_seats(summary.melds, f"{where}.melds", players)):
-        _cards_item(cards, f"{where}.melds[{seat}]")
+    int_item(summary.round, f"{where}.round", 0)
+    for seat, cards in enumerate(per_seat_item(summary.melds, f"{where}.melds", players)):
+        cards_item(cards, f"{where}.melds[{seat}]")
     for name in ("hand_points", "points"):
-        for seat, value in enumerate(_seats(getattr(summary, name), f"{where}.{name}", players)):
+        for seat, value in enumerate(
+            per_seat_item(getattr(summary, name), f"{where}.{name}", players)
+        ):
             int_item(value, f"{where}.{name}[{seat}]")
     if summary.first_complete is not None:
         seat_item(summary.first_complete, f"{where}.first_complete", players)
@@ -208,13 +188,11 @@ def _check_event(event: object, where: str, players: int) -> None:
         raise StateError(f"{where}.card must be None: a card from the draw pile is private")
     if type(event) is Melded:
         seat_item(event.seat, f"{where}.seat", players)
-        _cards_item(event.cards, f"{where}.cards")
-        _cards_item(event.discards, f"{where}.discards")
+        cards_item(event.cards, f"{where}.cards")
+        cards_item(event.discards, f"{where}.discards")
         if list(event.cards) != sorted(event.cards):
             raise StateError(f"{where}.cards must be sorted, as a Meld stores them")
-        if int_item(event.drawn, f"{where}.drawn") < 0:
-            raise StateError(f"{where}.drawn must be at least 0, not {event.drawn}")
-        if event.drawn > HAND_SIZE:
+        if int_item(event.drawn, f"{where}.drawn", 0) > HAND_SIZE:
             raise StateError(f"{where}.drawn must be at most {HAND_SIZE}, not {event.drawn}")
         bool_item(event.finished, f"{where}.finished")
         return

@@ -83,16 +83,6 @@ def subsets(
     return [key >> width for key in keys], [key & low for key in keys]
 
 
-def fives(hand: tuple[Card, ...]) -> tuple[list[int], list[int]]:
-    """Every five-card subset: high values and masks, strongest first (then the higher cards)."""
-    return subsets(hand, 5, RANK5)
-
-
-def threes(hand: tuple[Card, ...]) -> tuple[list[int], list[int]]:
-    """Every three-card subset: values and masks, strongest first (then the higher cards)."""
-    return subsets(hand, 3, RANK3)
-
-
 _SettingKey = tuple[float, int, int, int, int, int, int]
 """What orders candidate settings, the largest winning: points, the bottom, middle and top
 values, minus the discard mask, then the bottom and middle masks (the order
@@ -115,7 +105,7 @@ class _Tops:
     )
 
     def __init__(self, hand: tuple[Card, ...], stays: bool) -> None:
-        values, masks = threes(hand)
+        values, masks = subsets(hand, 3, RANK3)
         self.negated = [-value for value in values]
         self.values = values
         self.masks = masks
@@ -203,7 +193,7 @@ def solve(hand: tuple[Card, ...], config: Config, bonus: float) -> tuple[int, in
 def _solve_high(
     hand: tuple[Card, ...], config: Config, bonus: float, stays: bool
 ) -> tuple[int, int, int] | None:
-    values, masks = fives(hand)
+    values, masks = subsets(hand, 5, RANK5)
     tops = _Tops(hand, stays)
     everything = (1 << len(hand)) - 1
     middle_stays = stays and config.fantasyland_stay_middle
@@ -363,7 +353,7 @@ def _solve_high(
 def _solve_lowball(
     hand: tuple[Card, ...], config: Config, bonus: float, stays: bool
 ) -> tuple[int, int, int]:
-    high = fives(hand)
+    high = subsets(hand, 5, RANK5)
     tops = _Tops(hand, stays)
     everything = (1 << len(hand)) - 1
     middle_stays = stays and config.fantasyland_stay_middle

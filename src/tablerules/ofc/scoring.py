@@ -21,6 +21,7 @@ need no game in progress.
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 import attrs
@@ -243,36 +244,68 @@ def supply_counts(counts: Sequence[int], order: Sequence[int], config: Config) -
     return tuple(result)
 
 
+@attrs.frozen
+class PairScore:
+    """The itemised result between two players, from the first seat's side.
+
+    The second seat's result is ``-points``.
+
+    >>> from tablerules.ofc import Board, score_breakdown
+    >>> one = Board.parse("Qs Qd 2c / 9h 9s 9c 4d 5s / Ah Kh Qh Jh Th")
+    >>> two = Board.parse("Js Jd 3d / 8h 8s 8c 4c 6s / Kc Kd Ks 5c 5d")
+    >>> pair = score_breakdown([one, two])[0]
+    >>> pair.lines, pair.scoop, pair.royalties, pair.points
+    ((1, 1, 1), 3, (34, 14), 26)
+    """
+
+    seats: tuple[int, int]
+    """The two seats compared (lower first)."""
+    lines: tuple[int, int, int]
+    """The top, middle and bottom lines, each +1 if the first seat won, -1 if it lost, 0 if tied."""
+    scoop: int
+    """+3 if the first seat won all three lines, -3 if it lost all three, else 0."""
+    royalties: tuple[int, int]
+    """Each seat's total royalties (0 for a fouled board)."""
+    fouled: tuple[bool, bool]
+    """Whether each seat's board is fouled."""
+
+    @property
+    def points(self) -> int:
+        """What the first seat wins from the second (negative when it loses)."""
+        return sum(self.lines) + self.scoop + self.royalties[0] - self.royalties[1]
+
+
+def _line(mine: int, theirs: int) -> int:
+    return (mine > theirs) - (mine < theirs)
+
+
+def _pair(first: int, second: int, a: Evaluation, b: Evaluation) -> PairScore:
+    if a.fouled or b.fouled:
+        sign = (b.fouled and not a.fouled) - (a.fouled and not b.fouled)
+        lines = (sign, sign, sign)
+    else:
+        lines = (_line(a.top, b.top), _line(a.middle, b.middle), _line(a.bottom, b.bottom))
+    total = sum(lines)
+    return PairScore(
+        seats=(first, second),
+        lines=lines,
+        scoop=3 if total == 3 else -3 if total == -3 else 0,
+        royalties=(sum(a.royalties), sum(b.royalties)),
+        fouled=(a.fouled, b.fouled),
+    )
+
+
 def round_points(evaluations: Sequence[Evaluation]) -> list[int]:
     """Each seat's zero-sum result from every pair of evaluated boards (see :func:`score_boards`).
 
     >>> round_points([FOULED, FOULED])
     [0, 0]
     """
-    count = len(evaluations)
-    points = [0] * count
-    totals = [sum(evaluation.royalties) for evaluation in evaluations]
-    for first in range(count):
-        a = evaluations[first]
-        for second in range(first + 1, count):
-            b = evaluations[second]
-            if a.fouled or b.fouled:
-                if a.fouled == b.fouled:
-                    continue
-                net = -6 if a.fouled else 6
-            else:
-                lines = (
-                    (a.top > b.top)
-                    - (a.top < b.top)
-                    + (a.middle > b.middle)
-                    - (a.middle < b.middle)
-                    + (a.bottom > b.bottom)
-                    - (a.bottom < b.bottom)
-                )
-                net = lines * 2 if lines in (3, -3) else lines
-            net += totals[first] - totals[second]
-            points[first] += net
-            points[second] -= net
+    points = [0] * len(evaluations)
+    for first, second in itertools.combinations(range(len(evaluations)), 2):
+        net = _pair(first, second, evaluations[first], evaluations[second]).points
+        points[first] += net
+        points[second] -= net
     return points
 
 
@@ -378,57 +411,6 @@ def fantasyland_cards(
     return fantasyland_count(evaluation, config, in_fantasyland=bool(in_fantasyland))
 
 
-@attrs.frozen
-class PairScore:
-    """The itemised result between two players, from the first seat's side.
-
-    The second seat's result is ``-points``.
-
-    >>> from tablerules.ofc import Board, score_breakdown
-    >>> one = Board.parse("Qs Qd 2c / 9h 9s 9c 4d 5s / Ah Kh Qh Jh Th")
-    >>> two = Board.parse("Js Jd 3d / 8h 8s 8c 4c 6s / Kc Kd Ks 5c 5d")
-    >>> pair = score_breakdown([one, two])[0]
-    >>> pair.lines, pair.scoop, pair.royalties, pair.points
-    ((1, 1, 1), 3, (34, 14), 26)
-    """
-
-    seats: tuple[int, int]
-    """The two seats compared (lower first)."""
-    lines: tuple[int, int, int]
-    """The top, middle and bottom lines, each +1 if the first seat won, -1 if it lost, 0 if tied."""
-    scoop: int
-    """+3 if the first seat won all three lines, -3 if it lost all three, else 0."""
-    royalties: tuple[int, int]
-    """Each seat's total royalties (0 for a fouled board)."""
-    fouled: tuple[bool, bool]
-    """Whether each seat's board is fouled."""
-
-    @property
-    def points(self) -> int:
-        """What the first seat wins from the second (negative when it loses)."""
-        return sum(self.lines) + self.scoop + self.royalties[0] - self.royalties[1]
-
-
-def _line(mine: int, theirs: int) -> int:
-    return (mine > theirs) - (mine < theirs)
-
-
-def _pair(first: int, second: int, a: Evaluation, b: Evaluation) -> PairScore:
-    if a.fouled or b.fouled:
-        sign = (b.fouled and not a.fouled) - (a.fouled and not b.fouled)
-        lines = (sign, sign, sign)
-    else:
-        lines = (_line(a.top, b.top), _line(a.middle, b.middle), _line(a.bottom, b.bottom))
-    total = sum(lines)
-    return PairScore(
-        seats=(first, second),
-        lines=lines,
-        scoop=3 if total == 3 else -3 if total == -3 else 0,
-        royalties=(sum(a.royalties), sum(b.royalties)),
-        fouled=(a.fouled, b.fouled),
-    )
-
-
 def _evaluate_all(boards: Sequence[Board], config: Config | None, what: str) -> list[Evaluation]:
     config = config_or_default(config)
     seen: set[Card] = set()
@@ -470,8 +452,5 @@ def score_breakdown(boards: Sequence[Board], config: Config | None = None) -> tu
     [-6]
     """
     evaluations = _evaluate_all(boards, config, "score_breakdown")
-    return tuple(
-        _pair(first, second, evaluations[first], evaluations[second])
-        for first in range(len(evaluations))
-        for second in range(first + 1, len(evaluations))
-    )
+    pairs = itertools.combinations(range(len(evaluations)), 2)
+    return tuple(_pair(a, b, evaluations[a], evaluations[b]) for a, b in pairs)

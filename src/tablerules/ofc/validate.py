@@ -13,12 +13,12 @@ end of the game and its winners come from ``rules.game_ends`` and
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
 from typing import Final
 
 from tablerules._common import check_cards_once, check_type, turn_order
-from tablerules.cards import FULL_DECK, Card, is_card
-from tablerules.errors import MAX_INT_BITS, StateError, show
+from tablerules._records import cards_item, int_item, per_seat_item, seat_item
+from tablerules.cards import FULL_DECK, Card
+from tablerules.errors import StateError, show
 from tablerules.ofc.board import BOARD_SIZE, Board
 from tablerules.ofc.config import Config
 from tablerules.ofc.rules import game_ends, next_round_fantasyland, round_turns, winners_of
@@ -92,43 +92,15 @@ def check_read_state(state: State) -> None:
 # --- the shape of a state built by hand --------------------------------------------------
 
 
-def _int(value: object, where: str, minimum: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise StateError(f"{where} must be an integer, not {show(value)}")
-    if value.bit_length() > MAX_INT_BITS:
-        raise StateError(f"{where} is too large: {show(value)} (at most {MAX_INT_BITS} bits)")
-    if minimum is not None and value < minimum:
-        raise StateError(f"{where} must be at least {minimum}, not {value}")
-    return value
-
-
-def _per_seat(values: object, where: str, players: int) -> Sequence[object]:
-    if not isinstance(values, tuple) or len(values) != players:
-        raise StateError(
-            f"{where} must be a tuple with one entry per seat ({players}), not {show(values)}"
-        )
-    return values
-
-
 def _ints(values: object, where: str, players: int) -> None:
-    for seat, value in enumerate(_per_seat(values, where, players)):
-        _int(value, f"{where}[{seat}]")
-
-
-def _cards(values: object, where: str) -> None:
-    if not isinstance(values, tuple) or not all(is_card(card) for card in values):
-        raise StateError(f"{where} must be a tuple of cards, not {show(values)}")
+    for seat, value in enumerate(per_seat_item(values, where, players)):
+        int_item(value, f"{where}[{seat}]")
 
 
 def _boards(values: object, where: str, players: int) -> None:
-    for seat, board in enumerate(_per_seat(values, where, players)):
+    for seat, board in enumerate(per_seat_item(values, where, players)):
         if not isinstance(board, Board):
             raise StateError(f"{where}[{seat}] must be a Board, not {show(board)}")
-
-
-def _seat(value: object, where: str, players: int) -> None:
-    if _int(value, where) not in range(players):
-        raise StateError(f"{where} must be a seat from 0 to {players - 1}, not {show(value)}")
 
 
 def _check_shape(state: State) -> None:
@@ -136,36 +108,36 @@ def _check_shape(state: State) -> None:
     if not isinstance(state.config, Config):
         raise StateError(f"state.config must be a tablerules.ofc.Config, not {show(state.config)}")
     players = state.config.players
-    _int(state.seed, "state.seed")
-    _int(state.round, "state.round", minimum=0)
-    _int(state.street, "state.street", minimum=0)
+    int_item(state.seed, "state.seed")
+    int_item(state.round, "state.round", 0)
+    int_item(state.street, "state.street", 0)
     _ints(state.scores, "state.scores", players)
     _ints(state.fantasyland, "state.fantasyland", players)
     _boards(state.boards, "state.boards", players)
     for name in ("hands", "discards"):
-        for seat, cards in enumerate(_per_seat(getattr(state, name), f"state.{name}", players)):
-            _cards(cards, f"state.{name}[{seat}]")
-    _cards(state.deck, "state.deck")
+        for seat, cards in enumerate(per_seat_item(getattr(state, name), f"state.{name}", players)):
+            cards_item(cards, f"state.{name}[{seat}]")
+    cards_item(state.deck, "state.deck")
     if state.to_act is not None:
-        _seat(state.to_act, "state.to_act", players)
+        seat_item(state.to_act, "state.to_act", players)
     if not isinstance(state.winners, tuple):
         raise StateError(f"state.winners must be a tuple of seats, not {show(state.winners)}")
     for index, seat in enumerate(state.winners):
-        _seat(seat, f"state.winners[{index}]", players)
+        seat_item(seat, f"state.winners[{index}]", players)
     summary = state.last_round
     if summary is None:
         return
     if not isinstance(summary, RoundSummary):
         raise StateError(f"state.last_round must be a RoundSummary or None, not {show(summary)}")
     where = "state.last_round"
-    _int(summary.round, f"{where}.round", minimum=0)
+    int_item(summary.round, f"{where}.round", 0)
     _boards(summary.boards, f"{where}.boards", players)
     for name in ("points", "fantasyland", "next_fantasyland"):
         _ints(getattr(summary, name), f"{where}.{name}", players)
-    for seat, fouled in enumerate(_per_seat(summary.fouled, f"{where}.fouled", players)):
+    for seat, fouled in enumerate(per_seat_item(summary.fouled, f"{where}.fouled", players)):
         if not isinstance(fouled, bool):
             raise StateError(f"{where}.fouled[{seat}] must be True or False, not {show(fouled)}")
-    for seat, row in enumerate(_per_seat(summary.royalties, f"{where}.royalties", players)):
+    for seat, row in enumerate(per_seat_item(summary.royalties, f"{where}.royalties", players)):
         _ints(row, f"{where}.royalties[{seat}]", 3)
 
 
