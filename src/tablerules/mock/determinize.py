@@ -56,11 +56,11 @@ def determinize(observation: Observation, rng: random.Random) -> State:
             f"the observation does not add up: {len(unseen)} unseen cards left for a draw pile "
             f"of {observation.deck_size}"
         )
-    return _make_state(  # sixteen fields: the first by position (see fast_init)
-        observation.config,
-        rng.getrandbits(63),
-        observation.round,
-        observation.scores,
+    return _make_state(
+        config=observation.config,
+        seed=rng.getrandbits(63),
+        round=observation.round,
+        scores=observation.scores,
         hands=tuple(hands),
         melds=observation.melds,
         deck=tuple(unseen),
@@ -69,8 +69,6 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         finished=observation.finished,
         to_act=observation.to_act,
         step=observation.step,
-        opening_was_empty=observation.opening_was_empty,
-        pile_was_empty=observation.pile_was_empty,
         history=observation.history,
         last_round=observation.last_round,
     )

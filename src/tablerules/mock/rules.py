@@ -51,7 +51,6 @@ from tablerules.mock.state import (
     fewest_to_meld,
     first_to_complete,
     held_after,
-    opening_left,
 )
 
 if TYPE_CHECKING:
@@ -81,12 +80,12 @@ _DRAW_DISCARD_CHANGE: Final = changer(
 _MELD_CHANGE: Final = changer(
     State,
     *("hands", "melds", "deck", "discard_pile", "known_held", "finished", "to_act", "step"),
-    *("opening_was_empty", "pile_was_empty", "history"),
+    "history",
 )
 _GAME_OVER_CHANGE: Final = changer(
     State,
     *("scores", "hands", "melds", "deck", "discard_pile", "known_held", "finished", "to_act"),
-    *("step", "opening_was_empty", "pile_was_empty", "history", "last_round"),
+    *("step", "history", "last_round"),
 )
 _make_summary: Final = fast_init(RoundSummary)
 _make_meld: Final = fast_init(Meld)
@@ -133,11 +132,11 @@ def deal_round(
     for block, seat in enumerate(order):
         hands[seat] = tuple(cards[block * HAND_SIZE : (block + 1) * HAND_SIZE])
     none = NONE_HELD[players]
-    return _make_state(  # sixteen fields: the first by position (see fast_init)
-        config,
-        seed,
-        round_index,
-        scores,
+    return _make_state(
+        config=config,
+        seed=seed,
+        round=round_index,
+        scores=scores,
         hands=tuple(hands),
         melds=none,
         deck=tuple(cards[players * HAND_SIZE :]),
@@ -146,8 +145,6 @@ def deal_round(
         finished=_NOT_FINISHED[players],
         to_act=order[0],
         step="draw",
-        opening_was_empty=False,
-        pile_was_empty=False,
         history=(),
         last_round=last_round,
     )
@@ -614,8 +611,6 @@ def _apply_meld(state: State, seat: int, action: Meld) -> State:
         finished=finished,
         to_act=following,
         step="draw" if deck or discard_pile else "meld",
-        opening_was_empty=not opening_left(state.config, len(deck)),
-        pile_was_empty=not deck,
         history=history,
     )
 
@@ -660,8 +655,6 @@ def _end_round(
             finished=finished,
             to_act=None,
             step="over",
-            opening_was_empty=False,
-            pile_was_empty=False,
             history=history,
             last_round=summary,
         )
