@@ -56,11 +56,11 @@ def determinize(observation: Observation, rng: random.Random) -> State:
             f"the observation does not add up: {len(unseen)} unseen cards left for a draw pile "
             f"of {observation.deck_size}"
         )
-    return _make_state(
-        config=observation.config,
-        seed=rng.getrandbits(63),
-        round=observation.round,
-        scores=observation.scores,
+    return _make_state(  # the first fields by position, as in the class
+        observation.config,
+        rng.getrandbits(63),
+        observation.round,
+        observation.scores,
         hands=tuple(hands),
         melds=observation.melds,
         deck=tuple(unseen),

@@ -210,11 +210,11 @@ def observe(state: State, seat: int) -> Observation:
     config, hands = state.config, state.hands
     if type(seat) is not int or not 0 <= seat < config.players:
         check_seat(seat, config.players)
-    return _make_observation(
-        seat=seat,
-        hand=hands[seat],
-        config=config,
-        round=state.round,
+    return _make_observation(  # the first fields by position, as in the class
+        seat,
+        hands[seat],
+        config,
+        state.round,
         to_act=state.to_act,
         step=state.step,
         finished=state.finished,
