@@ -25,6 +25,7 @@ _T = TypeVar("_T")
 _P = ParamSpec("_P")
 
 __all__ = [
+    "TURN_ORDERS",
     "Picker",
     "card_count_problems",
     "changer",
@@ -51,6 +52,12 @@ def turn_order(players: int, dealer: int) -> tuple[int, ...]:
     (3, 0, 1, 2)
     """
     return tuple((dealer + 1 + step) % players for step in range(players))
+
+
+TURN_ORDERS: Final = {
+    (players, seat): turn_order(players, seat) for players in range(11) for seat in range(players)
+}
+"""``turn_order(players, seat)`` for every table size: the seats from ``seat``'s left."""
 
 
 def check_type(value: object, expected: type[_T], parameter: str) -> _T:

@@ -184,7 +184,7 @@ def test_check_state_refuses_what_is_not_a_state() -> None:
         {"last_round": "round 0"},
         {"config": "mock"},
         {"seed": "1"},
-        {"opening_was_empty": 0},
+        {"round": "0"},
     ],
 )
 def test_check_state_names_a_field_of_the_wrong_type(change: dict[str, object]) -> None:

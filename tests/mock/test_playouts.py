@@ -185,14 +185,8 @@ def test_random_action_is_uniform_when_finishing() -> None:
     deck = stacked("As Ks Qs 2c 3d 4h 7c 8d 9h Js")
     state = play(mock.new_game(mock.Config(players=3), seed=0, deck=deck), "draw; meld Js Qs Ks As")
     # Seat 1 (four melded, three in hand) starts a turn with both piles empty.
-    state = attrs.evolve(
-        state,
-        to_act=1,
-        step="meld",
-        deck=(),
-        opening_was_empty=True,
-        pile_was_empty=True,
-    )
+    state = attrs.evolve(state, to_act=1, step="meld", deck=())
+    assert state.pile_was_empty  # so the opening was empty too
     actions = mock.legal_actions(state)
     assert len(actions) == 6  # one card of three to meld, the other two discarded in either order
     counts = Counter(mock.random_action(state, random.Random(i)) for i in range(300 * len(actions)))

@@ -139,10 +139,12 @@ def spoil(state: mock.State, rng: random.Random) -> mock.State:
         del history[rng.randrange(len(history)) :]
     elif kind == 5:
         return move_card(state, rng)
-    elif kind == 6:
-        return attrs.evolve(state, opening_was_empty=not state.opening_was_empty)
+    elif kind == 6 and state.to_act is not None:
+        return attrs.evolve(state, step="draw" if state.step == "meld" else "meld")
     elif kind == 7:
-        return attrs.evolve(state, pile_was_empty=not state.pile_was_empty)
+        scores = list(state.scores)
+        scores[rng.randrange(players)] += 1
+        return attrs.evolve(state, scores=tuple(scores))
     elif kind == 8 and state.to_act is not None:
         return attrs.evolve(state, to_act=rng.randrange(players), step=rng.choice(["draw", "meld"]))
     elif kind == 9:

@@ -61,6 +61,10 @@ def _set(key: str, value: object) -> Tamper:
     return lambda record: record.__setitem__(key, value)
 
 
+def _flip(key: str) -> Tamper:
+    return lambda record: record.__setitem__(key, not record[key])
+
+
 def _swap_deck_card_into_hand(record: dict[str, Any]) -> None:
     record["hands"][0] = record["hands"][0] + " " + record["deck"].split()[0]
 
@@ -189,6 +193,8 @@ def test_any_tampered_field_is_refused_or_still_consistent(
         (lambda r: r["finished"].__setitem__(0, True), "finished|must be empty"),
         (lambda r: r.__setitem__("first_complete", 0), "first_complete"),
         (lambda r: r.pop("last_round"), "has no field 'last_round'"),
+        (_flip("opening_was_empty"), "state.opening_was_empty must be (true|false): it describes"),
+        (_flip("pile_was_empty"), "state.pile_was_empty must be (true|false): it describes"),
     ],
 )
 def test_history_and_flags_must_agree(tamper: Tamper, message: str) -> None:
@@ -196,6 +202,14 @@ def test_history_and_flags_must_agree(tamper: Tamper, message: str) -> None:
     tamper(record)
     with pytest.raises(tr.StateError, match=message):
         mock.from_dict(record)
+
+
+@pytest.mark.parametrize("name", ["took_discard", "opening_was_empty", "pile_was_empty"])
+def test_an_observation_records_turn_flags_must_follow_from_its_other_fields(name: str) -> None:
+    record = mock.observation_to_dict(mock.observe(STATES[1], 0))
+    record[name] = not record[name]
+    with pytest.raises(tr.StateError, match=f"observation.{name} must be "):
+        mock.observation_from_dict(record)
 
 
 def test_scores_must_fit_the_game() -> None:

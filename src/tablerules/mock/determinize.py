@@ -56,7 +56,7 @@ def determinize(observation: Observation, rng: random.Random) -> State:
             f"the observation does not add up: {len(unseen)} unseen cards left for a draw pile "
             f"of {observation.deck_size}"
         )
-    return _make_state(  # sixteen fields: the first by position (see fast_init)
+    return _make_state(  # the first fields by position, as in the class
         observation.config,
         rng.getrandbits(63),
         observation.round,
@@ -69,8 +69,6 @@ def determinize(observation: Observation, rng: random.Random) -> State:
         finished=observation.finished,
         to_act=observation.to_act,
         step=observation.step,
-        opening_was_empty=observation.opening_was_empty,
-        pile_was_empty=observation.pile_was_empty,
         history=observation.history,
         last_round=observation.last_round,
     )

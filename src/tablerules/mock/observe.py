@@ -64,10 +64,6 @@ class Observation(TableFacts):
     """The seat to act, ``None`` once the game is over."""
     step: Step
     """``"draw"``, ``"meld"`` or ``"over"``."""
-    opening_was_empty: bool
-    """Whether the opening was empty when the current turn started."""
-    pile_was_empty: bool
-    """Whether the whole draw pile was empty when the current turn started."""
     finished: tuple[bool, ...]
     """Which seats have finished the round."""
     melds: tuple[tuple[Card, ...], ...] = attrs.field(repr=_melds_repr)
@@ -117,6 +113,9 @@ class Observation(TableFacts):
 
     def _has_deck(self) -> bool:
         return self.deck_size > 0
+
+    def _deck_size(self) -> int:
+        return self.deck_size
 
     def _hand_to_act(self) -> tuple[Card, ...] | None:
         return self.hand if self.to_act == self.seat else None
@@ -211,15 +210,13 @@ def observe(state: State, seat: int) -> Observation:
     config, hands = state.config, state.hands
     if type(seat) is not int or not 0 <= seat < config.players:
         check_seat(seat, config.players)
-    return _make_observation(  # seventeen fields: the first by position (see fast_init)
+    return _make_observation(  # the first fields by position, as in the class
         seat,
         hands[seat],
         config,
         state.round,
         to_act=state.to_act,
         step=state.step,
-        opening_was_empty=state.opening_was_empty,
-        pile_was_empty=state.pile_was_empty,
         finished=state.finished,
         melds=state.melds,
         deck_size=len(state.deck),

@@ -21,6 +21,7 @@ import random
 from typing import TYPE_CHECKING, Final, cast
 
 from tablerules._common import (
+    TURN_ORDERS,
     Picker,
     changer,
     check_rng,
@@ -30,7 +31,6 @@ from tablerules._common import (
     picker,
     round_deck,
     stacked_deck,
-    turn_order,
 )
 from tablerules.cards import Card
 from tablerules.errors import IllegalActionError, StateError, show, type_name
@@ -51,7 +51,6 @@ from tablerules.mock.state import (
     fewest_to_meld,
     first_to_complete,
     held_after,
-    opening_left,
 )
 
 if TYPE_CHECKING:
@@ -82,13 +81,9 @@ _DRAW_DISCARD_CHANGE: Final = changer(
 _MELD_CHANGE: Final = changer(
     State,
     *("hands", "melds", "deck", "discard_pile", "known_held", "finished", "to_act", "step"),
-    *("opening_was_empty", "pile_was_empty", "history"),
+    "history",
 )
-_GAME_OVER_CHANGE: Final = changer(
-    State,
-    *("scores", "hands", "melds", "deck", "discard_pile", "known_held", "finished", "to_act"),
-    *("step", "opening_was_empty", "pile_was_empty", "history", "last_round"),
-)
+_GAME_OVER_CHANGE: Final = changer(State, "scores", "to_act", "step", "last_round")
 _make_summary: Final = fast_init(RoundSummary)
 _make_meld: Final = fast_init(Meld)
 _make_melded: Final = fast_init(Melded)
@@ -97,10 +92,6 @@ _RANDOM: Final = random.Random
 _DRAW_PILE: Final = Draw(from_discard=False)
 _DRAW_DISCARD: Final = Draw(from_discard=True)
 _NOT_FINISHED: Final = tuple((False,) * players for players in range(11))
-_ORDERS: Final = {
-    (players, seat): turn_order(players, seat) for players in range(11) for seat in range(players)
-}
-"""``turn_order(players, seat)`` for every table size: the seats from ``seat``'s left."""
 
 # --- dealing, turns and the end of the game ----------------------------------
 
@@ -129,16 +120,16 @@ def deal_round(
     (1, 2, '2c 2d 2h')
     """
     players = config.players
-    order = _ORDERS[players, round_index % players]
+    order = TURN_ORDERS[players, round_index % players]
     hands: list[tuple[Card, ...]] = [()] * players
     for block, seat in enumerate(order):
         hands[seat] = tuple(cards[block * HAND_SIZE : (block + 1) * HAND_SIZE])
     none = NONE_HELD[players]
-    return _make_state(  # sixteen fields: the first by position (see fast_init)
-        config,
-        seed,
-        round_index,
-        scores,
+    return _make_state(
+        config=config,
+        seed=seed,
+        round=round_index,
+        scores=scores,
         hands=tuple(hands),
         melds=none,
         deck=tuple(cards[players * HAND_SIZE :]),
@@ -147,8 +138,6 @@ def deal_round(
         finished=_NOT_FINISHED[players],
         to_act=order[0],
         step="draw",
-        opening_was_empty=False,
-        pile_was_empty=False,
         history=(),
         last_round=last_round,
     )
@@ -241,6 +230,15 @@ def table_of(state: object) -> State | Observation:
     )
 
 
+def _acting(state: object) -> tuple[State | Observation, int | None, tuple[Card, ...] | None]:
+    """The table of ``state``, its seat to act, and that seat's hand if the table shows it."""
+    if type(state) is State:  # the common case, without the method calls
+        seat = state.to_act
+        return state, seat, None if seat is None else state.hands[seat]
+    table = table_of(state)
+    return table, table.to_act, table._hand_to_act()
+
+
 def _cannot_act(table: State | Observation) -> str:
     """Why nobody can act on ``table``: the game is over, or it is a view of a seat not to act."""
     seat = table.to_act
@@ -253,15 +251,7 @@ def _cannot_act(table: State | Observation) -> str:
 
 def why_illegal(state: State | Observation, action: object) -> str | None:
     """Why ``action`` is illegal now, or ``None`` if it is legal."""
-    table: State | Observation
-    if type(state) is State:  # the common case, without the method calls
-        table = state
-        seat = state.to_act
-        hand = None if seat is None else state.hands[seat]
-    else:
-        table = table_of(state)
-        seat = table.to_act
-        hand = table._hand_to_act()
+    table, seat, hand = _acting(state)
     if not isinstance(action, (Draw, Meld)):
         return f"{action!r} is not a Mock action (tablerules.mock.Draw or tablerules.mock.Meld)"
     if seat is None or hand is None:
@@ -442,9 +432,7 @@ def legal_actions(state: State | Observation) -> tuple[Action, ...]:
     >>> mock.legal_actions(mock.observe(state, 2))
     ()
     """
-    table = table_of(state)
-    seat = table.to_act
-    hand = table._hand_to_act()
+    table, seat, hand = _acting(state)
     if seat is None or hand is None:
         return ()
     if table.step == "draw":
@@ -486,15 +474,7 @@ def random_action(state: State | Observation, rng: random.Random) -> Action:
     ...
     tablerules.errors.IllegalActionError: it is seat 1's turn: this observation is seat 0's, ...
     """
-    table: State | Observation
-    if type(state) is State:  # the common case, without the method calls
-        table = state
-        seat = state.to_act
-        hand = None if seat is None else state.hands[seat]
-    else:
-        table = table_of(state)
-        seat = table.to_act
-        hand = table._hand_to_act()
+    table, seat, hand = _acting(state)
     if type(rng) is not _RANDOM:
         check_rng(rng)
     if seat is None or hand is None:
@@ -619,22 +599,13 @@ def _apply_meld(state: State, seat: int, action: Meld) -> State:
     known_held = state.known_held
     if known_held[seat]:  # else the meld leaves them as they are
         known_held = held_after(known_held, event)
-    history = (*state.history, event)
-    for following in _ORDERS[len(finished), seat]:  # the next seat still playing
+    following: int | None
+    for following in TURN_ORDERS[len(finished), seat]:  # the next seat still playing
         if not finished[following]:
             break
     else:
-        return _end_round(
-            state,
-            hands=hands,
-            melds=melds,
-            deck=deck,
-            discard_pile=discard_pile,
-            known_held=known_held,
-            finished=finished,
-            history=history,
-        )
-    return _MELD_CHANGE(
+        following = None  # every seat has finished: the round ends
+    after = _MELD_CHANGE(
         state,
         hands=hands,
         melds=melds,
@@ -644,30 +615,16 @@ def _apply_meld(state: State, seat: int, action: Meld) -> State:
         finished=finished,
         to_act=following,
         step="draw" if deck or discard_pile else "meld",
-        opening_was_empty=not opening_left(state.config, len(deck)),
-        pile_was_empty=not deck,
-        history=history,
+        history=(*state.history, event),
     )
+    return after if following is not None else _end_round(after)
 
 
-def _end_round(
-    state: State,
-    *,
-    hands: tuple[tuple[Card, ...], ...],
-    melds: tuple[tuple[Card, ...], ...],
-    deck: tuple[Card, ...],
-    discard_pile: tuple[Card, ...],
-    known_held: tuple[tuple[Card, ...], ...],
-    finished: tuple[bool, ...],
-    history: tuple[Event, ...],
-) -> State:
-    """Score the round every seat has finished; deal the next one or end the game.
-
-    ``state`` is the state before the last meld, the other arguments the
-    round as that meld left it.
-    """
+def _end_round(state: State) -> State:
+    """Score the round every seat has finished in ``state``; deal the next one or end the game."""
     config = state.config
-    first_complete = first_to_complete(history)
+    melds = state.melds
+    first_complete = first_to_complete(state.history)
     category_points, highest, points = score_round(melds, first_complete, config.highest_hand_ties)
     scores = tuple([score + gain for score, gain in zip(state.scores, points, strict=True)])
     summary = _make_summary(
@@ -679,22 +636,7 @@ def _end_round(
         points=points,
     )
     if game_winners(config, state.round, scores):
-        return _GAME_OVER_CHANGE(
-            state,
-            scores=scores,
-            hands=hands,
-            melds=melds,
-            deck=deck,
-            discard_pile=discard_pile,
-            known_held=known_held,
-            finished=finished,
-            to_act=None,
-            step="over",
-            opening_was_empty=False,
-            pile_was_empty=False,
-            history=history,
-            last_round=summary,
-        )
+        return _GAME_OVER_CHANGE(state, scores=scores, to_act=None, step="over", last_round=summary)
     following = state.round + 1
     return deal_round(
         config,

@@ -4,8 +4,9 @@ A codec only: it writes and reads the fields, checking their shapes, and
 leaves every rule to :func:`~tablerules.mock.check_state`, which
 :func:`from_dict` runs on the state it read. For readability a record also
 writes facts the state derives (``opening``, ``first_complete``,
-``took_discard``, ``winners`` and the last round's ``dealer``); reading
-checks that these copies agree with the state.
+``took_discard``, ``opening_was_empty``, ``pile_was_empty``, ``winners`` and
+the last round's ``dealer``); reading checks that these copies agree with the
+state.
 
 :func:`observation_to_dict` writes the record an app sends to one player and
 :func:`observation_from_dict` reads it back, checked: it holds only what the
@@ -337,6 +338,15 @@ def _check_copies(record: Mapping[str, object], state: State) -> None:
             f"state.took_discard must be {str(state.took_discard).lower()}: it says whether "
             "the last event of state.history is a draw from the discard pile"
         )
+    for name, derived, pile in (
+        ("opening_was_empty", state.opening_was_empty, "the opening"),
+        ("pile_was_empty", state.pile_was_empty, "the draw pile"),
+    ):
+        if read_bool(record, name, where) != derived:
+            raise StateError(
+                f"state.{name} must be {str(derived).lower()}: it describes {pile} at the start "
+                "of this turn"
+            )
     winners = _seat_list(record, "winners", where, state.config.players)
     if winners != state.winners:
         if not state.is_over:
@@ -376,11 +386,11 @@ def from_dict(data: Mapping[str, object]) -> State:
     if step not in _STEPS:
         raise StateError(f"state.step must be one of {', '.join(_STEPS)}, not {show(step)}")
     history = read_events(record, where, players)
-    state = _make_state(  # sixteen fields: the first by position (see fast_init)
-        config,
-        header.seed,
-        header.round,
-        header.scores,
+    state = _make_state(
+        config=config,
+        seed=header.seed,
+        round=header.round,
+        scores=header.scores,
         hands=_seat_cards(record, "hands", where, players),
         melds=_seat_cards(record, "melds", where, players),
         deck=_cards(record, "deck", where),
@@ -389,8 +399,6 @@ def from_dict(data: Mapping[str, object]) -> State:
         finished=_seat_flags(record, "finished", where, players),
         to_act=read_optional_seat(record, "to_act", where, players),
         step=step,
-        opening_was_empty=read_bool(record, "opening_was_empty", where),
-        pile_was_empty=read_bool(record, "pile_was_empty", where),
         history=history,
         last_round=read_summary(record["last_round"], players),
     )
@@ -415,8 +423,6 @@ _BASE_FIELDS: Final = (
     "hand",
     "to_act",
     "step",
-    "opening_was_empty",
-    "pile_was_empty",
     "finished",
     "melds",
     "deck_size",
@@ -430,6 +436,8 @@ _DERIVED_FIELDS: Final = (
     "finish_size",
     "discard_pile",
     "took_discard",
+    "opening_was_empty",
+    "pile_was_empty",
     "must_meld",
     "winners",
 )
@@ -441,8 +449,9 @@ def observation_to_dict(view: Observation) -> Json:
     It holds the observation's fields (cards as text, the history as in
     :func:`~tablerules.mock.to_dict`) and, for readers without this library,
     facts they determine (``dealer``, ``opening_size``, ``finish_size``,
-    ``discard_pile``, ``took_discard``, ``must_meld``, ``winners``). Built from
-    the observation alone, it holds nothing the seat may not know.
+    ``discard_pile``, the turn's flags ``took_discard``, ``opening_was_empty``
+    and ``pile_was_empty``, ``must_meld``, ``winners``). Built from the
+    observation alone, it holds nothing the seat may not know.
 
     >>> import json
     >>> import tablerules.mock as mock
@@ -522,15 +531,13 @@ def _read_view(record: Mapping[str, object], config: Config) -> Observation:
         )
     history = read_events(record, where, players)
     public = replay_public(history, players)
-    return _make_observation(  # seventeen fields: the first by position (see fast_init)
-        seat_item(record["seat"], "observation.seat", players),
-        card_text(record["hand"], "observation.hand"),
-        config,
-        read_int(record, "round", where, minimum=0),
+    return _make_observation(
+        seat=seat_item(record["seat"], "observation.seat", players),
+        hand=card_text(record["hand"], "observation.hand"),
+        config=config,
+        round=read_int(record, "round", where, minimum=0),
         to_act=read_optional_seat(record, "to_act", where, players),
         step=step,
-        opening_was_empty=read_bool(record, "opening_was_empty", where),
-        pile_was_empty=read_bool(record, "pile_was_empty", where),
         finished=_seat_flags(record, "finished", where, players),
         melds=read_seats(record, "melds", where, players, card_text),
         deck_size=deck_size,
@@ -617,8 +624,12 @@ def _check_view_copies(record: Mapping[str, object], view: Observation) -> None:
         _check_copy(name, read_int(record, name, where), derived, str(derived))
     dealer = seat_item(record["dealer"], "observation.dealer", players)
     _check_copy("dealer", dealer, view.dealer, str(view.dealer))
-    took = read_bool(record, "took_discard", where)
-    _check_copy("took_discard", took, view.took_discard, str(view.took_discard).lower())
+    for name, flag in (
+        ("took_discard", view.took_discard),
+        ("opening_was_empty", view.opening_was_empty),
+        ("pile_was_empty", view.pile_was_empty),
+    ):
+        _check_copy(name, read_bool(record, name, where), flag, str(flag).lower())
     pile = card_text(record["discard_pile"], "observation.discard_pile")
     if pile != view.discard_pile:
         _check_copy(

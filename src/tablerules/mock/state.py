@@ -1,14 +1,13 @@
 """The Mock :class:`State`, the public record of a round and the summary of a finished round.
 
-A state stores the cards, the round's history, the turn, the cards each seat
-took from the discard pile and still holds (``known_held``: public, so every
-observation copies it), and two facts about the draw pile at the start of
-the turn (``opening_was_empty`` and ``pile_was_empty``: the history and the
-deck fix them too, but the rules read them on every meld). The invariant
-check compares each of them with a replay of the history. Everything else
-is a property: the opening's size, and in ``TableFacts``, which
-observations share, the dealer, who took the top discard, who completed
-first, the winners and the meld obligation. They are built on the
+A state stores the cards, the round's history, the turn, and the cards each
+seat took from the discard pile and still holds (``known_held``: public, so
+every observation copies it); the invariant check compares it with a replay
+of the history. Everything else is a property: the opening's size, and in
+``TableFacts``, which observations share, the dealer, who took the top
+discard, who completed first, the winners, what the draw pile held when the
+turn started (``opening_was_empty``, ``pile_was_empty``) and the meld
+obligation. They are built on the
 functions here that the rules and the invariant check use too:
 ``fewest_to_meld`` (a turn's meld obligation), ``opening_left`` (the split
 of the draw pile), ``held_after`` (what one event does to the cards known
@@ -266,8 +265,6 @@ class TableFacts:
     melds: tuple[tuple[Card, ...], ...]
     to_act: int | None
     step: Step
-    opening_was_empty: bool
-    pile_was_empty: bool
     history: tuple[Event, ...]
 
     @property
@@ -301,6 +298,31 @@ class TableFacts:
         """The first seat to meld five cards this round, if any (the +1 bonus)."""
         return first_to_complete(self.history)
 
+    def _pile_at_turn_start(self) -> int | None:
+        """The draw pile's size when this turn started (``None`` once the game is over).
+
+        The pile is as the turn found it, but for the card a draw from it took.
+        """
+        if self.to_act is None:
+            return None
+        pile = self._deck_size()
+        if self.step == "meld" and self.history:
+            last = self.history[-1]
+            if type(last) is Drew and not last.from_discard:
+                return pile + 1
+        return pile
+
+    @property
+    def opening_was_empty(self) -> bool:
+        """Whether the opening was empty when this turn started (``False`` once over)."""
+        pile = self._pile_at_turn_start()
+        return pile is not None and not opening_left(self.config, pile)
+
+    @property
+    def pile_was_empty(self) -> bool:
+        """Whether the whole draw pile was empty when this turn started (``False`` once over)."""
+        return self._pile_at_turn_start() == 0
+
     def _in_hand(self, seat: int) -> int:
         raise NotImplementedError  # pragma: no cover - State and Observation define it
 
@@ -308,6 +330,9 @@ class TableFacts:
         raise NotImplementedError  # pragma: no cover - State and Observation define it
 
     def _has_deck(self) -> bool:
+        raise NotImplementedError  # pragma: no cover - State and Observation define it
+
+    def _deck_size(self) -> int:
         raise NotImplementedError  # pragma: no cover - State and Observation define it
 
     def _hand_to_act(self) -> tuple[Card, ...] | None:
@@ -417,10 +442,6 @@ class State(TableFacts):
     """The seat to act, ``None`` once the game is over."""
     step: Step
     """``"draw"`` or ``"meld"`` (``"over"`` once the game is over)."""
-    opening_was_empty: bool
-    """Whether the opening was empty when this turn started."""
-    pile_was_empty: bool
-    """Whether the whole draw pile was empty when this turn started."""
     history: tuple[Event, ...]
     """The public history of the round, oldest first."""
     last_round: RoundSummary | None
@@ -444,6 +465,9 @@ class State(TableFacts):
 
     def _has_deck(self) -> bool:
         return bool(self.deck)
+
+    def _deck_size(self) -> int:
+        return len(self.deck)
 
     def _hand_to_act(self) -> tuple[Card, ...] | None:
         seat = self.to_act
