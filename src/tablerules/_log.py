@@ -227,7 +227,7 @@ def _read_header(text: str, rules: Rules) -> tuple[list[str], int, dict[str, Any
             tags.append((name, value))
     game = fixed["Game"][1]
     if game != rules.name:
-        known = f"this is a {game} log: read it with tablerules.{game}.read_log"
+        known = f"this is a log of {game}: read it with tablerules.{game}.read_log"
         unknown = f"no game is named {show(game)} (the games are {', '.join(_GAMES)})"
         raise LogError(known if game in _GAMES else unknown, 1)
     if "Format" not in fixed or fixed["Format"][1] != FORMAT:
@@ -256,9 +256,7 @@ def _read_body(lines: list[str], start: int, first: Any, step: Callable[..., Any
                 ended = not expected
                 expected = expected[1:]
             elif line.startswith(("; round ", "; result:")):
-                raise LogError(
-                    f"the log says {show(line, 200)}, but the rules give {due!r}", number
-                )
+                raise LogError(f"the log says {line[:200]!r}, but the rules give {due!r}", number)
             continue
         if expected:
             raise LogError(f"a move where the log must say {expected[0]!r}", number)
