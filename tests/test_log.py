@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 import re
 from collections import Counter
@@ -329,3 +330,23 @@ def test_seat_logs_and_whole_logs_are_not_mixed_up() -> None:
         mock.read_seat_log,
     )
     refused(text.replace("start >", "seat 1 >"), 6, "start > ...", mock.read_seat_log)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_logs_played_on_from_one_log_stay_apart_and_pickle(name: str) -> None:
+    game: AnyGame = tr.GAMES[name]
+    base = played(game, CONFIGS[name][0], 6, 4)
+    rng = random.Random(2)
+    one = base.play(game.random_action(base.final, rng))
+    two = base.play(game.legal_actions(base.final)[-1])
+    assert (len(base.actions), len(one.actions), len(two.actions)) == (4, 5, 5)
+    assert one.actions[:4] == two.actions[:4] == base.actions
+    assert one.final == game.apply(base.final, one.actions[-1])
+    assert two.final == game.apply(base.final, two.actions[-1])
+    for log in (base, one, two):
+        copied = pickle.loads(pickle.dumps(log))
+        assert copied == log
+        assert hash(copied) == hash(log)
+        assert copied.final == log.final
+    with pytest.raises(AttributeError, match="immutable"):
+        base.seed = 3

@@ -54,7 +54,6 @@ _SEEN: Final = re.compile(r"(?:seat ([0-9]{1,3})|start)(?:: (.*?))? >(?: (.*))?"
 _ITEM: Final = re.compile(r"([a-z_][a-z_0-9]*(?:\.[a-z_0-9]+)*)(\+?=)")
 _RECORD_HEAD: Final = ("game", "version", "kind", "config")
 _DECODER: Final = json.JSONDecoder()
-_FIELDS: Final = ("config", "seed", "deck", "tags", "actions", "_final")
 
 
 @attrs.frozen
@@ -274,15 +273,16 @@ def _seat_moves(thing: Any, seat: str, line: int) -> None:
         raise LogError(f"seat {seat} moves, but {_to_act(thing)}", line)
 
 
-@attrs.frozen(init=False)
 class BaseLog(Generic[S, A, O, C]):
     """A game as the moves that made it: immutable; each game's ``GameLog`` (see :doc:`/logs`).
 
     Make one with :meth:`start` and :meth:`play`, or read one with the
     game's ``read_log``. Two logs are equal when their config, seed, deck,
-    tags and actions are.
+    tags and actions are. Logs played on from one log share its moves, so
+    :meth:`play` costs the same at every length.
     """
 
+    __slots__ = ("_count", "_final", "_moves", "config", "deck", "seed", "tags")
     rules: ClassVar[Rules]
     config: C
     """The game's configuration."""
@@ -292,16 +292,47 @@ class BaseLog(Generic[S, A, O, C]):
     """The first round's stacked deck, first card dealt first; ``None`` for a shuffle."""
     tags: tuple[tuple[str, str], ...]
     """Free ``(name, value)`` pairs (players' names, an event, a date), in order."""
-    actions: tuple[A, ...]
-    """Every action from the new game on."""
-    _final: S = attrs.field(eq=False, repr=False)
+    _moves: list[A]  # this log's actions are the first _count, shared with the logs played on
+    _count: int
+    _final: S
 
     @classmethod
-    def _make(cls, *values: Any) -> Self:
+    def _make(cls, config: C, seed: int, deck: Any, tags: Any, moves: list[A], final: S) -> Self:  # noqa: PLR0917
         log = object.__new__(cls)
-        for name, value in zip(_FIELDS, values, strict=True):
-            object.__setattr__(log, name, value)
+        for setter, value in zip(
+            _SETTERS, (config, seed, deck, tags, moves, len(moves), final), strict=True
+        ):
+            setter(log, value)
         return log
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a game log is immutable: play(action) makes a new one, not {name}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            _rebuild,
+            (type(self), self.config, self.seed, self.deck, self.tags, self.actions, self._final),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _SHOWN)
+        return f"{type(self).__qualname__}({fields})"
+
+    def _key(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in _SHOWN)
+
+    @property
+    def actions(self) -> tuple[A, ...]:
+        """Every action from the new game on."""
+        return tuple(self._moves[: self._count])
 
     @classmethod
     def start(
@@ -319,7 +350,7 @@ class BaseLog(Generic[S, A, O, C]):
         """
         state = cls.rules.new_game(config, seed=seed, deck=deck)
         kept = None if deck is None else tuple(deck)
-        return cls._make(state.config, state.seed, kept, _check_tags(tags), (), state)
+        return cls._make(state.config, state.seed, kept, _check_tags(tags), [], state)
 
     def play(self, action: A) -> Self:
         """This log with ``action`` played: checked as ``apply`` checks it; this log is unchanged.
@@ -327,9 +358,11 @@ class BaseLog(Generic[S, A, O, C]):
         An illegal action raises :class:`~tablerules.IllegalActionError` saying why.
         """
         final = self.rules.apply(self._final, action)
-        return self._make(
-            self.config, self.seed, self.deck, self.tags, (*self.actions, action), final
-        )
+        moves = self._moves
+        if len(moves) != self._count:  # another log was played on from this one: branch off
+            moves = moves[: self._count]
+        moves.append(action)
+        return self._make(self.config, self.seed, self.deck, self.tags, moves, final)
 
     @property
     def final(self) -> S:
@@ -428,7 +461,7 @@ class BaseLog(Generic[S, A, O, C]):
             return after
 
         final = _read_body(lines, start, log.final, step)
-        return log._make(log.config, log.seed, log.deck, log.tags, tuple(actions), final)
+        return log._make(log.config, log.seed, log.deck, log.tags, actions, final)
 
     @classmethod
     def read_seat(cls, text: str) -> tuple[O, ...]:
@@ -481,6 +514,26 @@ class BaseLog(Generic[S, A, O, C]):
         number = next((n for n in range(start, len(lines)) if lines[n].strip()), len(lines) - 1)
         _read_body(lines, number + 1, step(None, number + 1, lines[number]), step)
         return tuple(views)
+
+
+_SHOWN: Final = ("config", "seed", "deck", "tags", "actions")
+_SETTERS: Final = tuple(
+    BaseLog.__dict__[name].__set__
+    for name in ("config", "seed", "deck", "tags", "_moves", "_count", "_final")
+)
+
+
+def _rebuild(  # noqa: PLR0917 - the fields in order, as __reduce__ gives them
+    cls: type[BaseLog[Any, Any, Any, Any]],
+    config: Any,
+    seed: int,
+    deck: Any,
+    tags: Any,
+    actions: tuple[Any, ...],
+    final: Any,
+) -> BaseLog[Any, Any, Any, Any]:
+    """A log from its fields, as pickles store it."""
+    return cls._make(config, seed, deck, tags, list(actions), final)
 
 
 def _check_text(text: object) -> str:

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-import attrs
-
 from tablerules._log import BaseLog, Rules
 from tablerules.mock.actions import Action
 from tablerules.mock.config import Config
@@ -22,7 +20,6 @@ from tablerules.mock.state import State
 __all__ = ["GameLog", "read_log", "read_seat_log"]
 
 
-@attrs.frozen(init=False)
 class GameLog(BaseLog[State, Action, Observation, Config]):
     """A Mock game as the moves that made it; immutable (see :doc:`/logs`).
 
@@ -33,6 +30,7 @@ class GameLog(BaseLog[State, Action, Observation, Config]):
     (True, 2)
     """
 
+    __slots__ = ()
     rules: ClassVar[Rules] = Rules(
         "mock",
         Config,
