@@ -14,6 +14,7 @@ Times are the best CPU time (``time.process_time``) of ``R`` rounds.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import time
 from collections.abc import Callable
@@ -43,6 +44,16 @@ def games(game: tr.Game[Any, Any, Any, Any], count: int) -> list[tuple[int, list
             actions.append(action)
         found.append((seed, actions))
     return found
+
+
+def write_all(logs: list[Any]) -> None:
+    for log in logs:
+        log.to_text()
+
+
+def read_all(game: tr.Game[Any, Any, Any, Any], texts: list[str]) -> None:
+    for text in texts:
+        game.read_log(text)
 
 
 def main() -> None:
@@ -77,8 +88,8 @@ def main() -> None:
         texts = [log.to_text() for log in logs]
         size = sum(map(len, texts)) / moves
         seat_size = sum(len(log.to_text(seat=0)) for log in logs) / moves
-        write = best(lambda logs=logs: [log.to_text() for log in logs], options.repeat)
-        read = best(lambda texts=texts, game=game: [game.read_log(t) for t in texts], 1)
+        write = best(functools.partial(write_all, logs), options.repeat)
+        read = best(functools.partial(read_all, game, texts), 1)
         print(f"{name:8} {moves:7} {ratio:10.2f} {size:10.1f} {seat_size:9.1f}", end="")
         print(f" {write / moves * 1e6:13.1f} {read / moves * 1e6:12.1f}")
 
