@@ -421,7 +421,7 @@ class BaseLog(Generic[S, A, O, C]):
 
     @classmethod
     def read(cls, text: str) -> Self:
-        """The log ``text`` holds (``to_text()``), every move replayed; or :class:`LogError`."""
+        """The log ``text`` holds (``to_text()``), every move replayed; or LogError."""
         rules = cls.rules
         lines, start, fixed, tags = _read_header(_check_text(text), rules)
         if "Seat" in fixed:

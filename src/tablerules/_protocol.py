@@ -197,7 +197,7 @@ class Game(Protocol[StateT, ActionT, ObservationT, ConfigT]):
 
     @property
     def GameLog(self) -> type[BaseLog[StateT, ActionT, ObservationT, ConfigT]]:  # noqa: N802
-        """The game's log class: a whole game as the moves that made it."""
+        """The game's log class, a whole game as the moves that made it."""
 
     def read_log(self, text: str) -> BaseLog[StateT, ActionT, ObservationT, ConfigT]:
         """The game log ``text`` holds, every move replayed through the rules."""
