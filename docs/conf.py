@@ -51,6 +51,7 @@ nitpick_ignore_regex = [
     (r"py:class", r"(Sequence|Iterable|Iterator|Mapping|Random|SupportsIndex|Final|T)"),
     (r"py:class", r"tablerules\..*\.(Action|T)"),
     (r"py:class", r"tablerules\._protocol\.\w+T(_contra)?"),
+    (r"py:class", r"(\w+T|BaseLog|tablerules\._log\.[SAOC])"),
 ]
 exclude_patterns = ["_build"]
 

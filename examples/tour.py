@@ -341,6 +341,27 @@ def tour_mentok() -> mentok.State:
     return state
 
 
+def tour_log() -> None:
+    """Keep a log beside a short game and print it: the moves, round by round."""
+    print("\n== A game log ==")
+    show(
+        "rng = random.Random(2026)\n"
+        "log = mentok.GameLog.start(mentok.Config(players=2, max_rounds=1), seed=2026,\n"
+        '                           tags={"White": "ann", "Black": "bob"})\n'
+        "while not log.final.is_over:\n"
+        "    log = log.play(mentok.random_action(log.final, rng))\n"
+        "print(log.to_text())",
+    )
+    config = mentok.Config(players=2, max_rounds=1)
+    log = mentok.GameLog.start(config, seed=SEED, tags={"White": "ann", "Black": "bob"})
+    rng = random.Random(SEED)
+    while not log.final.is_over:
+        log = log.play(mentok.random_action(log.final, rng))
+    print(log.to_text(), end="")
+    show("mentok.read_log(log.to_text()) == log  # replayed through the rules", True)
+    assert mentok.read_log(log.to_text()) == log
+
+
 def write_pictures(
     directory: Path, states: tuple[ofc.State, mock.State, mentok.State]
 ) -> list[Path]:
@@ -366,7 +387,9 @@ def tour() -> tuple[ofc.State, mock.State, mentok.State]:
     """Print the whole tour; returns each game's final state."""
     tour_cards()
     tour_ranking()
-    return tour_ofc(), tour_mock(), tour_mentok()
+    states = tour_ofc(), tour_mock(), tour_mentok()
+    tour_log()
+    return states
 
 
 def main(argv: Sequence[str] | None = None) -> None:

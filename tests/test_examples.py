@@ -137,3 +137,24 @@ def test_maskable_ppo_says_how_to_install_what_it_needs(monkeypatch: pytest.Monk
     monkeypatch.setitem(sys.modules, "sb3_contrib", None)  # as if it were not installed
     with pytest.raises(SystemExit, match=r"needs sb3-contrib: pip install sb3-contrib"):
         run(EXAMPLES[[path.name for path in EXAMPLES].index("maskable_ppo.py")])
+
+
+def test_the_logged_match_writes_logs_that_read_back(tmp_path: Path) -> None:
+    from tablerules import ofc
+
+    out = tmp_path / "match.log"
+    printed = run(Path(__file__).parent.parent / "examples" / "logged_match.py", "--out", str(out))
+    assert printed.splitlines()[0].startswith(f"wrote {out}: ")
+    log = ofc.read_log(out.read_text(encoding="utf-8"))
+    assert log.tags[1:] == (("Seat0", "greedy"), ("Seat1", "random"))
+    assert log.final.is_over
+    for seat in (0, 1):
+        seen = ofc.read_seat_log((tmp_path / f"match.seat{seat}.log").read_text(encoding="utf-8"))
+        assert seen == tuple(ofc.observe(state, seat) for state in log.states())
+
+
+def test_the_tour_prints_one_short_log() -> None:
+    text = run(TOUR)
+    log = text[text.index('[Game "mentok"]') : text.index(">>> mentok.read_log")]
+    assert 10 <= len(log.splitlines()) <= 25
+    assert log.rstrip().splitlines()[-1].startswith("; result: ")

@@ -22,9 +22,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from tablerules.cards import Card
+
+if TYPE_CHECKING:
+    from tablerules._log import BaseLog
 
 __all__ = ["Game", "GameCodec", "GameObservation", "GameState"]
 
@@ -191,3 +194,13 @@ class Game(Protocol[StateT, ActionT, ObservationT, ConfigT]):
 
     def from_dict(self, data: Mapping[str, object]) -> StateT:
         """The state a record describes."""
+
+    @property
+    def GameLog(self) -> type[BaseLog[StateT, ActionT, ObservationT, ConfigT]]:  # noqa: N802
+        """The game's log class, a whole game as the moves that made it."""
+
+    def read_log(self, text: str) -> BaseLog[StateT, ActionT, ObservationT, ConfigT]:
+        """The game log ``text`` holds, every move replayed through the rules."""
+
+    def read_seat_log(self, text: str) -> tuple[ObservationT, ...]:
+        """The observations a seat's log holds, in order."""

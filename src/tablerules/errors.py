@@ -8,7 +8,8 @@ which derives from :class:`ValueError`, so code that already catches
 - :class:`ConfigError`: a configuration (or stacked deck) that cannot be played;
 - :class:`CardError`: bad card text, wrong card counts, repeated cards or
   values that are not cards;
-- :class:`StateError`: a serialized state that is malformed or breaks the rules.
+- :class:`StateError`: a serialized state that is malformed or breaks the rules;
+- :class:`LogError`: a game log with a bad line, named by its number.
 
 >>> import tablerules as tr
 >>> try:
@@ -25,7 +26,14 @@ from __future__ import annotations
 import reprlib
 from typing import Final
 
-__all__ = ["CardError", "ConfigError", "IllegalActionError", "RulesError", "StateError"]
+__all__ = [
+    "CardError",
+    "ConfigError",
+    "IllegalActionError",
+    "LogError",
+    "RulesError",
+    "StateError",
+]
 
 MAX_INT_BITS: Final = 256
 """The largest integers a record or a seed may hold, in bits: far past any
@@ -65,6 +73,19 @@ class CardError(RulesError):
 
 class StateError(RulesError):
     """A serialized state that is malformed or breaks the rules' invariants."""
+
+
+class LogError(RulesError):
+    """A game log that cannot be read: the message names the bad line and the rules' reason.
+
+    ``line`` is that line's number (from 1), or ``None`` for a log that is
+    bad as a whole (a tag that cannot be written, say).
+    """
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message if line is None else f"line {line}: {message}")
+        self.line = line
+        """The number of the bad line, from 1; ``None`` when no one line is to blame."""
 
 
 def show(value: object, limit: int = 60) -> str:

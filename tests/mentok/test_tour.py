@@ -19,7 +19,7 @@ def test_tour_plays_a_mentok_round(monkeypatch: pytest.MonkeyPatch) -> None:
     with contextlib.redirect_stdout(out):
         runpy.run_path(str(TOUR), run_name="__main__")
     text = out.getvalue()
-    mentok_part = text[text.index("== Mentok ==") :]
+    mentok_part = text[text.index("== Mentok ==") : text.index("== A game log ==")]
     assert "asks for a" in mentok_part
     assert "state.scores, state.winners" in mentok_part
     assert "Mentok, round 0: the table as seat 1 sees it" in mentok_part

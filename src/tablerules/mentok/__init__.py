@@ -22,6 +22,7 @@ from tablerules.mentok.actions import Action, Ask, Score, Stand
 from tablerules.mentok.codec import Codec
 from tablerules.mentok.config import Config
 from tablerules.mentok.determinize import Sampler, determinize
+from tablerules.mentok.log import GameLog, read_log, read_seat_log
 from tablerules.mentok.notation import parse_action
 from tablerules.mentok.observe import Observation, observe
 from tablerules.mentok.rules import (
@@ -58,6 +59,7 @@ __all__ = [
     "Codec",
     "Config",
     "Event",
+    "GameLog",
     "HandState",
     "Observation",
     "Phase",
@@ -83,6 +85,8 @@ __all__ = [
     "observe",
     "parse_action",
     "random_action",
+    "read_log",
+    "read_seat_log",
     "sphere",
     "to_dict",
 ]

@@ -23,6 +23,7 @@ from tablerules.mock.actions import Action, Draw, Meld
 from tablerules.mock.codec import Codec
 from tablerules.mock.config import Config, TieRule
 from tablerules.mock.determinize import determinize
+from tablerules.mock.log import GameLog, read_log, read_seat_log
 from tablerules.mock.notation import parse_action
 from tablerules.mock.observe import Observation, observe
 from tablerules.mock.rules import (
@@ -50,6 +51,7 @@ __all__ = [
     "Draw",
     "Drew",
     "Event",
+    "GameLog",
     "Meld",
     "Melded",
     "Observation",
@@ -73,6 +75,8 @@ __all__ = [
     "observe",
     "parse_action",
     "random_action",
+    "read_log",
+    "read_seat_log",
     "score_round",
     "to_dict",
 ]

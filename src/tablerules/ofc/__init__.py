@@ -24,6 +24,7 @@ from tablerules.ofc.fantasyland import (
     fantasyland_settings,
     solve_fantasyland,
 )
+from tablerules.ofc.log import GameLog, read_log, read_seat_log
 from tablerules.ofc.notation import parse_action
 from tablerules.ofc.observe import Observation, observe
 from tablerules.ofc.rules import (
@@ -57,6 +58,7 @@ __all__ = [
     "Codec",
     "Config",
     "FantasylandSettings",
+    "GameLog",
     "Observation",
     "PairScore",
     "Place",
@@ -79,6 +81,8 @@ __all__ = [
     "observe",
     "parse_action",
     "random_action",
+    "read_log",
+    "read_seat_log",
     "royalties",
     "score_boards",
     "score_breakdown",
