@@ -569,8 +569,8 @@ def pettingzoo_rows(name: str, seconds: float) -> list[Row]:
     """Microseconds per step of the PettingZoo environments against the plain loop.
 
     The environment loops are PettingZoo's ``last()`` then ``step(id)`` with a
-    random legal id, on ``raw_env`` and on ``env`` (``raw_env`` in PettingZoo's
-    ``OrderEnforcingWrapper``), over random one-round games (and once over
+    random legal id, on ``raw_env`` and on ``env`` (``raw_env`` in the wrappers PettingZoo's
+    classic games use), over random one-round games (and once over
     whole games of the default config, where a game's end, with its final
     observations for every agent, comes less often); the plain loops are
     ``random_action`` then ``apply_unchecked``, or the checked ``apply``.
