@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import tablerules as tr
 from tablerules._common import check_type
@@ -59,6 +59,10 @@ RenderMode = Literal["ansi", "human"]
 
 
 # --- the game in play ----------------------------------------------------------------------------
+
+
+# Some Gymnasium releases make Discrete generic, others do not.
+ActionSpace: TypeAlias = "spaces.Discrete[Any]"  # type: ignore[type-arg, unused-ignore]
 
 
 class Table:
@@ -251,7 +255,7 @@ def read_seed(seed: object) -> int | None:
     raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
 
 
-def spaces_of(table: Table) -> tuple[spaces.Dict, spaces.Discrete]:
+def spaces_of(table: Table) -> tuple[spaces.Dict, ActionSpace]:
     """A fresh observation space and action space for the table's codec."""
     codec = table.codec
     observation = spaces.Dict(
@@ -360,7 +364,7 @@ class RawEnv(_TableEnv, AECEnv):  # type: ignore[misc] # pettingzoo ships no typ
         self.possible_agents: list[str] = [f"player_{seat}" for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._observation_spaces: dict[str, spaces.Dict] = {}
-        self._action_spaces: dict[str, spaces.Discrete] = {}
+        self._action_spaces: dict[str, ActionSpace] = {}
         for agent in self.possible_agents:
             self._observation_spaces[agent], self._action_spaces[agent] = spaces_of(self._table)
         self._rng = random.Random()
@@ -380,7 +384,7 @@ class RawEnv(_TableEnv, AECEnv):  # type: ignore[misc] # pettingzoo ships no typ
         """
         return self._observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Discrete:
+    def action_space(self, agent: str) -> ActionSpace:
         """The agent's action space: ``Discrete(codec.num_actions)``."""
         return self._action_spaces[agent]
 
@@ -560,7 +564,7 @@ def wrap(env: RawEnv, illegal: str) -> OrderEnforcing:
 # --- Gymnasium -----------------------------------------------------------------------------------
 
 
-class SingleAgentEnv(_TableEnv, _EnvBase):
+class SingleAgentEnv(_TableEnv, _EnvBase):  # type: ignore[misc, unused-ignore]
     """One seat of a tablerules game as a Gymnasium environment (made by ``single_agent_env``)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
